@@ -1,0 +1,38 @@
+/**
+ * Public API of the placement engine. The rest of the app imports only from here. Everything is pure:
+ * no clock, no Math.random, no I/O; randomness comes from a recorded seed.
+ */
+export { EngineError, type EngineErrorCode } from "./errors";
+export { MILLI_CPU_PER_CORE, MILLI_GPU_PER_GPU } from "./model/units";
+export {
+  createNode,
+  createCluster,
+  totalGpuMilliFree,
+  clusterGpuMilliCapacity,
+  clusterGpuMilliAllocated,
+  type NodeState,
+  type NodeSpec,
+  type ClusterState,
+} from "./model/node";
+export { assertValidJob, isSharingJob, jobGpuMilli, type JobRequest, type AffinityTerm } from "./model/job";
+export { createRng, mixSeed, type Rng } from "./model/rng";
+export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./model/target-workload";
+export { nodeFragmentation, shapeFragment, fgdIntegerScore } from "./placement/fragmentation";
+export { allocate, release, type PlacementAssignment } from "./placement/allocate";
+export { BUILTIN_POLICIES, VERDANT_POLICY, STANDARD_FILTERS, findBuiltinPolicy, type PlacementPolicy, type GpuSelection, type WeightedScore } from "./placement/policy";
+export { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./placement/registry";
+export type { FilterPlugin, ScorePlugin, FilterVerdict, DecisionContext, Normalization, NodeFact } from "./placement/types";
+export { createPlacer, placeJob, applyDecision, type Placer, type PlacerOptions, type PlacementDecision } from "./placement/placer";
+export { REASON_CODES, describeReason, type Reason, type ReasonCode } from "./explain/reason-codes";
+export {
+  EXPLANATION_VERSION,
+  placementExplanationSchema,
+  parseExplanation,
+  type PlacementExplanation,
+  type NodeGroupExplanation,
+  type MemberStep,
+  type MemberPlacement,
+  type TieBreakRecord,
+} from "./explain/schema";
+export { summarizeStep, formatCount } from "./explain/summary";
+export { buildArrivalSequence } from "./sim/arrival-workload";

@@ -1,0 +1,11 @@
+/** Filter cpu-fit: requested milli-CPU <= free milli-CPU. */
+import { fail, PASS, type FilterPlugin } from "../types";
+
+/** Rejects nodes with less free CPU than requested (INSUFFICIENT_CPU, numbers in milli-CPU). */
+export const cpuFitFilter: FilterPlugin = {
+  name: "cpu-fit",
+  filter: (node, job) =>
+    job.cpuMilli <= node.cpuMilliFree
+      ? PASS
+      : fail({ code: "INSUFFICIENT_CPU", unit: "milliCpu", requested: job.cpuMilli, free: node.cpuMilliFree, capacity: node.cpuMilliCapacity }),
+};

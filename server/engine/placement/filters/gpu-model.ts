@@ -1,0 +1,10 @@
+/** Filter gpu-model: the node's GPU model must be in the job's allowed list (empty list = any). */
+import { modelAllowed } from "../gpu-math";
+import { fail, PASS, type FilterPlugin } from "../types";
+
+/** Rejects nodes whose GPU model the job does not allow (GPU_MODEL_NOT_ALLOWED, detail = node model). */
+export const gpuModelFilter: FilterPlugin = {
+  name: "gpu-model",
+  filter: (node, job) =>
+    modelAllowed(node, job) ? PASS : fail({ code: "GPU_MODEL_NOT_ALLOWED", detail: node.gpuModel ?? "none" }),
+};

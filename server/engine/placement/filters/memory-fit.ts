@@ -1,0 +1,11 @@
+/** Filter memory-fit: requested MiB <= free MiB. */
+import { fail, PASS, type FilterPlugin } from "../types";
+
+/** Rejects nodes with less free memory than requested (INSUFFICIENT_MEMORY, numbers in MiB). */
+export const memoryFitFilter: FilterPlugin = {
+  name: "memory-fit",
+  filter: (node, job) =>
+    job.memoryMib <= node.memoryMibFree
+      ? PASS
+      : fail({ code: "INSUFFICIENT_MEMORY", unit: "mib", requested: job.memoryMib, free: node.memoryMibFree, capacity: node.memoryMibCapacity }),
+};

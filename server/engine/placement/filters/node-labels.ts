@@ -1,0 +1,29 @@
+/** Filter node-labels: every nodeSelector pair must match exactly and every affinity term must hold. */
+import type { AffinityTerm } from "../../model/job";
+import { fail, PASS, type FilterPlugin } from "../types";
+
+function termHolds(labels: Readonly<Record<string, string>>, term: AffinityTerm): boolean {
+  const value = labels[term.key];
+  switch (term.operator) {
+    case "Exists":
+      return value !== undefined;
+    case "In":
+      return value !== undefined && (term.values ?? []).includes(value);
+    case "NotIn":
+      return value === undefined || !(term.values ?? []).includes(value);
+  }
+}
+
+/** Rejects nodes failing the selector or affinity (LABEL_MISMATCH, detail = the first failing key). */
+export const nodeLabelsFilter: FilterPlugin = {
+  name: "node-labels",
+  filter: (node, job) => {
+    for (const [key, value] of Object.entries(job.nodeSelector ?? {})) {
+      if (node.labels[key] !== value) return fail({ code: "LABEL_MISMATCH", detail: `${key}=${value}` });
+    }
+    for (const term of job.nodeAffinity ?? []) {
+      if (!termHolds(node.labels, term)) return fail({ code: "LABEL_MISMATCH", detail: `${term.key} ${term.operator} ${(term.values ?? []).join(",")}` });
+    }
+    return PASS;
+  },
+};

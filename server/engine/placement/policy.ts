@@ -1,0 +1,65 @@
+/**
+ * Placement policies: named, versioned data that picks filters, score plugins with weights, the
+ * tie-break chain and the GPU-selection rule. Weights live here, never in plugins.
+ */
+
+/** How GPU indices are chosen on the chosen node. */
+export type GpuSelection = "first-fit" | "best-fit" | "fgd" | "fgd-exact";
+
+/** A weighted score plugin reference. */
+export interface WeightedScore {
+  readonly plugin: string;
+  readonly weight: number;
+}
+
+/** A placement policy. */
+export interface PlacementPolicy {
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly filters: readonly string[];
+  readonly scores: readonly WeightedScore[];
+  /** Applied only among nodes tied on the weighted total: secondary plugins (raw, higher wins), then the final rule. */
+  readonly tieBreak: { readonly secondary: readonly string[]; readonly final: "node-order" | "random" };
+  readonly gpuSelection: GpuSelection;
+}
+
+/** Filters every in-cluster policy runs, in order. */
+export const STANDARD_FILTERS = ["node-ready", "node-labels", "gpu-model", "cpu-fit", "memory-fit", "gpu-fit", "gang-rack"] as const;
+
+const policy = (p: Omit<PlacementPolicy, "filters"> & { filters?: readonly string[] }): PlacementPolicy => ({
+  filters: STANDARD_FILTERS,
+  ...p,
+});
+
+/**
+ * Verdant's default in-cluster policy: FGD's integer score as the primary key (its coarse buckets
+ * keep the packing effect that makes FGD work), exact fragmentation delta to break ties, then
+ * node order; sharing jobs pick their GPU by exact delta then best fit.
+ */
+export const VERDANT_POLICY = policy({
+  name: "verdant",
+  version: "1.0.0",
+  description: "FGD integer score, ties broken by exact fragmentation delta, then node order",
+  scores: [{ plugin: "fgd", weight: 1 }],
+  tieBreak: { secondary: ["fgd-exact"], final: "node-order" },
+  gpuSelection: "fgd-exact",
+});
+
+/** Built-in policies: Verdant's default plus the baselines of the FGD paper. */
+export const BUILTIN_POLICIES: readonly PlacementPolicy[] = [
+  VERDANT_POLICY,
+  policy({ name: "fgd", version: "1.0.0", description: "Fragmentation gradient descent (reference integer scoring, node-order ties)", scores: [{ plugin: "fgd", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "fgd" }),
+  policy({ name: "bestfit", version: "1.0.0", description: "Least leftover CPU+GPU", scores: [{ plugin: "best-fit", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "best-fit" }),
+  policy({ name: "packing", version: "1.0.0", description: "GPU packing: shared GPUs, then used nodes, then idle nodes", scores: [{ plugin: "gpu-packing", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "best-fit" }),
+  policy({ name: "clustering", version: "1.0.0", description: "GPU clustering by share class", scores: [{ plugin: "gpu-clustering", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "best-fit" }),
+  policy({ name: "dotprod", version: "1.0.0", description: "Tetris dot product of free and requested CPU/GPU", scores: [{ plugin: "dot-prod", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "best-fit" }),
+  policy({ name: "random", version: "1.0.0", description: "Uniformly random feasible node (seeded)", scores: [], tieBreak: { secondary: [], final: "random" }, gpuSelection: "first-fit" }),
+  policy({ name: "spread", version: "1.0.0", description: "Least allocated node first", scores: [{ plugin: "spread", weight: 1 }], tieBreak: { secondary: [], final: "node-order" }, gpuSelection: "first-fit" }),
+  policy({ name: "ebinpack", version: "1.0.0", description: "Topology-aware binpack: busy nodes and racks first, gangs in one rack", scores: [{ plugin: "e-binpack", weight: 1 }], tieBreak: { secondary: ["best-fit"], final: "node-order" }, gpuSelection: "best-fit" }),
+];
+
+/** Looks a built-in policy up by name; undefined when unknown. */
+export function findBuiltinPolicy(name: string): PlacementPolicy | undefined {
+  return BUILTIN_POLICIES.find((p) => p.name === name);
+}
