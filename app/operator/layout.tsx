@@ -1,0 +1,10 @@
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/layout/app-shell";
+import { requireRole } from "@/server/auth/page-guard";
+
+export const dynamic = "force-dynamic";
+
+export default async function OperatorLayout({ children }: { children: ReactNode }) {
+  const user = await requireRole("OPERATOR", "ADMIN");
+  return <AppShell user={user}>{children}</AppShell>;
+}

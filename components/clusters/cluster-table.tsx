@@ -1,0 +1,49 @@
+import type { ClusterSummary } from "@/server/repositories/cluster-repository";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatCount } from "@/components/ui/format";
+
+/** The fleet's clusters with zone, tier, PUE, GPUs by model and allocation. */
+export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
+  if (clusters.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No clusters yet.</p>;
+  const totalGpus = clusters.reduce((s, c) => s + c.gpus, 0);
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full text-sm">
+        <caption className="px-3 py-2 text-left text-sm text-slate-600">
+          {clusters.length} clusters · {formatCount(totalGpus)} GPUs
+        </caption>
+        <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">Cluster</th>
+            <th scope="col" className="px-3 py-2">Status</th>
+            <th scope="col" className="px-3 py-2">Region · location</th>
+            <th scope="col" className="px-3 py-2">Grid zone</th>
+            <th scope="col" className="px-3 py-2">Tier</th>
+            <th scope="col" className="px-3 py-2 text-right">PUE</th>
+            <th scope="col" className="px-3 py-2 text-right">Nodes</th>
+            <th scope="col" className="px-3 py-2">GPUs by model</th>
+            <th scope="col" className="px-3 py-2 text-right">GPU allocation</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {clusters.map((c) => (
+            <tr key={c.id} data-testid="cluster-row">
+              <td className="px-3 py-2 font-medium">{c.name}</td>
+              <td className="px-3 py-2"><StatusBadge status={c.status} /></td>
+              <td className="px-3 py-2">{c.region} · {c.locationName}</td>
+              <td className="px-3 py-2">{c.gridZoneId} <span className="text-slate-500">({c.gridZoneName})</span></td>
+              <td className="px-3 py-2">{c.tier.toLowerCase()}</td>
+              <td className="px-3 py-2 text-right">{c.pue.toFixed(2)}</td>
+              <td className="px-3 py-2 text-right">{formatCount(c.nodes)}</td>
+              <td className="px-3 py-2">
+                <span className="font-semibold">{formatCount(c.gpus)}</span>
+                <span className="text-slate-500"> · {c.gpusByModel.map((m) => `${m.model} ${m.gpus}`).join(", ")}</span>
+              </td>
+              <td className="px-3 py-2 text-right">{c.gpus ? `${((c.allocatedGpuMilli / (c.gpus * 1000)) * 100).toFixed(1)} %` : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The job form's state (human units: cores, GiB, %, hours) and its conversion to the API input.
+import type { JobSubmitInput } from "@/server/api/schemas/job-submit";
+
+export interface JobFormState {
+  name: string;
+  kind: "TRAINING" | "INFERENCE" | "BATCH";
+  cpuCores: string;
+  memoryGib: string;
+  requestMode: "models" | "compute";
+  gpuCount: string;
+  gpuSharePct: string;
+  allowedGpuModels: string[];
+  computeUnits: string;
+  minGpuMemoryGib: string;
+  gangSize: string;
+  durationHours: string;
+  priority: string;
+  earliestStartAt: string;
+  deadlineAt: string;
+  allowedRegions: string[];
+  allowSplit: boolean;
+}
+
+export const emptyJobForm: JobFormState = {
+  name: "",
+  kind: "TRAINING",
+  cpuCores: "8",
+  memoryGib: "32",
+  requestMode: "models",
+  gpuCount: "1",
+  gpuSharePct: "100",
+  allowedGpuModels: [],
+  computeUnits: "",
+  minGpuMemoryGib: "",
+  gangSize: "1",
+  durationHours: "2",
+  priority: "5",
+  earliestStartAt: "",
+  deadlineAt: "",
+  allowedRegions: [],
+  allowSplit: false,
+};
+
+// An empty box must fail validation as "required", not silently become 0.
+const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+
+/** Converts the form's human units into the API's machine units. */
+export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSubmitInput {
+  const compute = form.requestMode === "compute";
+  const gpuCount = compute ? 0 : num(form.gpuCount);
+  return {
+    idempotencyKey,
+    name: form.name,
+    kind: form.kind,
+    cpuMilli: Math.round(num(form.cpuCores) * 1000),
+    memoryMib: Math.round(num(form.memoryGib) * 1024),
+    requestMode: form.requestMode,
+    gpuCount,
+    gpuMilli: compute || gpuCount === 0 ? 0 : Math.round(num(form.gpuSharePct) * 10),
+    allowedGpuModels: compute ? [] : form.allowedGpuModels,
+    computeUnits: compute ? num(form.computeUnits) : null,
+    minGpuMemoryGib: compute ? num(form.minGpuMemoryGib) : null,
+    gangSize: num(form.gangSize),
+    estimatedDurationS: Math.round(num(form.durationHours) * 3600),
+    priority: num(form.priority),
+    earliestStartAt: form.earliestStartAt ? new Date(form.earliestStartAt) : null,
+    deadlineAt: form.deadlineAt ? new Date(form.deadlineAt) : null,
+    allowedRegions: form.allowedRegions,
+    allowSplit: form.allowSplit,
+  };
+}

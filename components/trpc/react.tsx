@@ -1,0 +1,27 @@
+"use client";
+// The browser's tRPC client: TanStack React Query hooks over HTTP batching, superjson for dates.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { useState, type ReactNode } from "react";
+import superjson from "superjson";
+import type { AppRouter } from "@/server/api/root";
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+function makeQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/** Provides React Query and the typed tRPC hooks to client components. */
+export function TRPCReactProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,33 @@
+/** Job procedures: tenants submit, list, read and cancel their own; operators and admins list all. */
+import { z } from "zod";
+import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
+import { jobSubmitSchema } from "../schemas/job-submit";
+import { cancelJob, getJob, listJobs, submitJob } from "../../services/job-service";
+
+const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
+
+const listInput = z.object({
+  statuses: z.array(z.enum(JOB_STATUSES)).max(JOB_STATUSES.length).default([]),
+  tenantId: z.string().max(64).optional(),
+  clusterId: z.string().max(64).optional(),
+  gpuModel: z.string().max(64).optional(),
+  search: z.string().trim().max(80).optional(),
+  sort: z
+    .object({ field: z.enum(["submittedAt", "priority", "name", "status", "gpuCount"]), direction: z.enum(["asc", "desc"]) })
+    .default({ field: "submittedAt", direction: "desc" }),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(200).default(25),
+});
+
+export const jobsRouter = router({
+  submit: tenantProcedure.input(jobSubmitSchema).mutation(({ ctx, input }) => submitJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
+  /** The caller's tenant's jobs (tenant members only). */
+  mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
+  /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */
+  list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
+  get: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(({ ctx, input }) => getJob(ctx.db, ctx.user, input.id)),
+  cancel: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+    await cancelJob(ctx.db, ctx.user, input.id, ctx.now());
+    return { ok: true };
+  }),
+});

@@ -1,0 +1,18 @@
+/** The tRPC caller for server components: same procedures, same role checks, no HTTP hop. */
+import "server-only";
+import { cache } from "react";
+import { createCaller } from "./root";
+import { createRequestContext } from "./context";
+
+/** One context per request (React cache), shared by every server component of the render. */
+const requestContext = cache(createRequestContext);
+
+/** Server-side caller bound to the current request's user. */
+export async function api() {
+  return createCaller(await requestContext());
+}
+
+/** The signed-in user for the current request, or null. */
+export async function currentUser() {
+  return (await requestContext()).user;
+}

@@ -1,0 +1,65 @@
+// @ts-check
+// The one place that reads environment variables. Validated with zod; a bad value fails fast with a
+// message naming the variable. Plain JavaScript so next.config.js can import it (a bad env fails
+// the build as well as the start).
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Any PostgreSQL server. When unset, `npm start` runs the embedded PostgreSQL and sets it. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
+    .optional(),
+  PORT: port.default(3000),
+  /** Seals session cookies. `npm start` generates one under VERDANT_DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Set to "true" behind HTTPS so session cookies are marked Secure. */
+  SESSION_COOKIE_SECURE: z.enum(["true", "false"]).default("false"),
+  /** Where the embedded PostgreSQL data and generated secrets live. */
+  VERDANT_DATA_DIR: z.string().min(1).default(".data"),
+  VERDANT_EMBEDDED_PG_PORT: port.default(54329),
+  /** Folder with the real public data sets (openb traces, carbon intensity, GPU power). */
+  VERDANT_SHARED_DATA: z.string().min(1).default("../shared/data"),
+});
+
+/** @typedef {z.infer<typeof envSchema>} Env */
+
+/**
+ * Parses and validates an environment; throws one Error naming every bad variable.
+ * @param {Record<string, string | undefined>} source
+ * @returns {Env}
+ */
+export function parseEnv(source) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** @type {Env | undefined} */
+let cached;
+
+/** The validated process environment (parsed once). */
+export function env() {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/**
+ * A variable the running server cannot do without; throws naming it.
+ * @template {keyof Env} K
+ * @param {K} name
+ * @returns {NonNullable<Env[K]>}
+ */
+export function requireEnv(name) {
+  const value = env()[name];
+  if (value === undefined || value === null || value === "") {
+    throw new Error(`Missing environment variable ${String(name)}: start the app with \`npm start\`, which sets it, or set it yourself.`);
+  }
+  return /** @type {NonNullable<Env[K]>} */ (value);
+}

@@ -1,0 +1,48 @@
+/** Clusters with inventory aggregates (GPUs by model, allocation) computed in the database. */
+import type { Db } from "../db/client";
+
+export interface ClusterSummary {
+  id: string;
+  name: string;
+  region: string;
+  tier: "HUB" | "REGIONAL" | "EDGE";
+  status: "ACTIVE" | "DRAINING" | "MAINTENANCE" | "RETIRED";
+  gridZoneId: string;
+  gridZoneName: string;
+  pue: number;
+  locationName: string;
+  nodes: number;
+  cpuMilli: number;
+  gpus: number;
+  gpusByModel: { model: string; gpus: number }[];
+  allocatedGpuMilli: number;
+}
+
+/** Every cluster with node, CPU and GPU totals and its allocated milli-GPU. */
+export async function listClusterSummaries(db: Db): Promise<ClusterSummary[]> {
+  const [clusters, byModel, allocated] = await Promise.all([
+    db.cluster.findMany({ include: { gridZone: { select: { name: true } }, _count: { select: { nodes: true } } }, orderBy: { name: "asc" } }),
+    db.node.groupBy({ by: ["clusterId", "gpuModelId"], _sum: { gpuCount: true, cpuMilli: true } }),
+    db.$queryRaw<{ clusterId: string; milli: bigint }[]>`SELECT n."clusterId", COALESCE(SUM(g."allocatedMilli"), 0)::bigint AS milli FROM "Gpu" g JOIN "Node" n ON n.id = g."nodeId" GROUP BY n."clusterId"`,
+  ]);
+  return clusters.map((c) => {
+    const rows = byModel.filter((r) => r.clusterId === c.id);
+    const gpusByModel = rows.filter((r) => r.gpuModelId).map((r) => ({ model: r.gpuModelId as string, gpus: r._sum.gpuCount ?? 0 })).sort((a, b) => b.gpus - a.gpus);
+    return {
+      id: c.id,
+      name: c.name,
+      region: c.region,
+      tier: c.tier,
+      status: c.status,
+      gridZoneId: c.gridZoneId,
+      gridZoneName: c.gridZone.name,
+      pue: c.pue,
+      locationName: c.locationName,
+      nodes: c._count.nodes,
+      cpuMilli: rows.reduce((s, r) => s + (r._sum.cpuMilli ?? 0), 0),
+      gpus: gpusByModel.reduce((s, r) => s + r.gpus, 0),
+      gpusByModel,
+      allocatedGpuMilli: Number(allocated.find((a) => a.clusterId === c.id)?.milli ?? 0),
+    };
+  });
+}

@@ -1,0 +1,117 @@
+/** Jobs: reads and writes, always scoped by tenant when the caller is a tenant. */
+import type { Db } from "../db/client";
+import type { JobStatus, Prisma } from "../db/generated/client";
+
+export const jobListSelect = {
+  id: true,
+  name: true,
+  kind: true,
+  status: true,
+  statusReason: true,
+  cpuMilli: true,
+  memoryMib: true,
+  gpuCount: true,
+  gpuMilli: true,
+  gangSize: true,
+  allowedGpuModels: true,
+  computeUnits: true,
+  minGpuMemoryGib: true,
+  estimatedDurationS: true,
+  priority: true,
+  earliestStartAt: true,
+  deadlineAt: true,
+  allowedRegions: true,
+  allowSplit: true,
+  submittedAt: true,
+  placedAt: true,
+  startedAt: true,
+  finishedAt: true,
+  cancelledAt: true,
+  energyKwh: true,
+  emissionsGCo2e: true,
+  tenant: { select: { id: true, name: true, slug: true } },
+  submittedBy: { select: { name: true, email: true } },
+  decisions: { select: { id: true, outcome: true, cluster: { select: { id: true, name: true } }, createdAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
+} satisfies Prisma.JobSelect;
+
+export type JobRow = Prisma.JobGetPayload<{ select: typeof jobListSelect }>;
+
+export interface JobQuery {
+  tenantId?: string;
+  statuses?: JobStatus[];
+  clusterId?: string;
+  gpuModel?: string;
+  search?: string;
+  sort: { field: "submittedAt" | "priority" | "name" | "status" | "gpuCount"; direction: "asc" | "desc" };
+  page: number;
+  pageSize: number;
+}
+
+function whereFor(query: Omit<JobQuery, "sort" | "page" | "pageSize">): Prisma.JobWhereInput {
+  return {
+    ...(query.tenantId ? { tenantId: query.tenantId } : {}),
+    ...(query.statuses?.length ? { status: { in: query.statuses } } : {}),
+    ...(query.clusterId ? { decisions: { some: { clusterId: query.clusterId } } } : {}),
+    ...(query.gpuModel ? { allowedGpuModels: { has: query.gpuModel } } : {}),
+    ...(query.search ? { name: { contains: query.search, mode: "insensitive" as const } } : {}),
+  };
+}
+
+/** One page of jobs matching the query, with the total count. */
+export async function findJobs(db: Db, query: JobQuery): Promise<{ rows: JobRow[]; total: number }> {
+  const where = whereFor(query);
+  const [rows, total] = await db.$transaction([
+    db.job.findMany({
+      where,
+      select: jobListSelect,
+      orderBy: [{ [query.sort.field]: query.sort.direction }, { id: "asc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+    db.job.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** A job by id, or null; when `tenantId` is given, only that tenant's job. */
+export async function findJob(db: Db, id: string, tenantId?: string): Promise<JobRow | null> {
+  return db.job.findFirst({ where: { id, ...(tenantId ? { tenantId } : {}) }, select: jobListSelect });
+}
+
+/** A tenant's job by idempotency key, or null. */
+export async function findJobByIdempotencyKey(db: Db, tenantId: string, idempotencyKey: string) {
+  return db.job.findUnique({ where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } } });
+}
+
+export type NewJob = Omit<Prisma.JobUncheckedCreateInput, "id" | "status" | "decisions" | "gpuShares">;
+
+/** True when `error` is PostgreSQL's unique violation surfaced by Prisma (P2002). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+}
+
+/** Inserts a queued job and its audit entry in one transaction; returns the new job id. */
+export async function insertJob(db: Db, job: NewJob, actorId: string): Promise<string> {
+  return db.$transaction(async (tx) => {
+    const created = await tx.job.create({ data: { ...job, status: "QUEUED" }, select: { id: true } });
+    await tx.auditLog.create({ data: { actorId, action: "job.submit", entityType: "Job", entityId: created.id, after: { ...job, submittedAt: job.submittedAt } as Prisma.InputJsonValue } });
+    return created.id;
+  });
+}
+
+/**
+ * Cancels a job that has not started (QUEUED or PLACED). The status guard is inside the UPDATE, so a
+ * job that a scheduler starts at the same moment is never cancelled half-way. Returns false when
+ * no job matched (missing, other tenant, or already past the cancellable states).
+ */
+export async function cancelPendingJob(db: Db, id: string, tenantId: string | undefined, actorId: string, now: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const updated = await tx.job.updateMany({
+      where: { id, status: { in: ["QUEUED", "PLACED"] }, ...(tenantId ? { tenantId } : {}) },
+      data: { status: "CANCELLED", cancelledAt: now, statusReason: "Cancelled by the user" },
+    });
+    if (updated.count === 0) return false;
+    await tx.auditLog.create({ data: { actorId, action: "job.cancel", entityType: "Job", entityId: id, after: { status: "CANCELLED" }, at: now } });
+    return true;
+  });
+}

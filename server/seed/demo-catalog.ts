@@ -1,0 +1,105 @@
+/**
+ * The demo's fixed catalog: grid zones, clusters, GPU models, tenants and people. Figures come from
+ * the public data in data/demo (copied from ../shared/data); anything not published is marked as an
+ * estimate in the row itself so the UI can say so.
+ */
+
+export interface DemoZone {
+  id: string;
+  name: string;
+  /** 2023 mean of the Electricity Maps lifecycle (LCA) hourly series, gCO2e/kWh. */
+  annualAverageGCo2ePerKwh: number;
+}
+
+export const demoZones: DemoZone[] = [
+  { id: "CA-ON", name: "Ontario", annualAverageGCo2ePerKwh: 72.9 },
+  { id: "GB", name: "Great Britain", annualAverageGCo2ePerKwh: 187.5 },
+  { id: "US-CAL-CISO", name: "California (CAISO)", annualAverageGCo2ePerKwh: 260.7 },
+  { id: "DE", name: "Germany", annualAverageGCo2ePerKwh: 367.0 },
+  { id: "US-TEX-ERCO", name: "Texas (ERCOT)", annualAverageGCo2ePerKwh: 380.5 },
+  { id: "SG", name: "Singapore", annualAverageGCo2ePerKwh: 488.1 },
+];
+
+export type DemoFleetSource = { kind: "openb"; share: number } | { kind: "spot"; take: Record<string, number> };
+
+export interface DemoCluster {
+  name: string;
+  region: string;
+  tier: "HUB" | "REGIONAL" | "EDGE";
+  zoneId: string;
+  pue: number;
+  locationName: string;
+  latitude: number;
+  longitude: number;
+  /** openb clusters get every fifth node of the openb list; spot clusters take N nodes per model. */
+  source: DemoFleetSource;
+}
+
+export const demoClusters: DemoCluster[] = [
+  { name: "tor-hub-1", region: "na-east", tier: "HUB", zoneId: "CA-ON", pue: 1.15, locationName: "Toronto", latitude: 43.65, longitude: -79.38, source: { kind: "openb", share: 0 } },
+  { name: "lon-regional-1", region: "eu-west", tier: "REGIONAL", zoneId: "GB", pue: 1.25, locationName: "London", latitude: 51.51, longitude: -0.13, source: { kind: "openb", share: 1 } },
+  { name: "sjc-regional-1", region: "na-west", tier: "REGIONAL", zoneId: "US-CAL-CISO", pue: 1.3, locationName: "San Jose", latitude: 37.34, longitude: -121.89, source: { kind: "openb", share: 2 } },
+  { name: "fra-hub-1", region: "eu-central", tier: "HUB", zoneId: "DE", pue: 1.2, locationName: "Frankfurt", latitude: 50.11, longitude: 8.68, source: { kind: "openb", share: 3 } },
+  { name: "dfw-edge-1", region: "na-south", tier: "EDGE", zoneId: "US-TEX-ERCO", pue: 1.45, locationName: "Dallas", latitude: 32.78, longitude: -96.8, source: { kind: "openb", share: 4 } },
+  { name: "sin-hub-1", region: "ap-southeast", tier: "HUB", zoneId: "SG", pue: 1.35, locationName: "Singapore", latitude: 1.35, longitude: 103.82, source: { kind: "spot", take: { "A100-SXM4-80GB": 40, H800: 24, A10: 96 } } },
+  { name: "ott-regional-1", region: "na-east", tier: "REGIONAL", zoneId: "CA-ON", pue: 1.1, locationName: "Ottawa", latitude: 45.42, longitude: -75.7, source: { kind: "spot", take: { "A100-SXM4-80GB": 40, H800: 24 } } },
+];
+
+/** Number of openb clusters the openb node list is dealt into. */
+export const openbClusterCount = demoClusters.filter((c) => c.source.kind === "openb").length;
+
+export interface DemoGpuModel {
+  id: string;
+  vendor: string;
+  displayName: string;
+  memoryGib: number;
+  /** Dense FP16 tensor TFLOPS relative to A100 (312 TFLOPS). */
+  computeUnits: number;
+  idleWatts: number;
+  /** Key into gpu_tdp_published.csv (gpu_model|variant) for the published max board power, or a number for estimates. */
+  maxWatts: { tdpRow: [string, string] } | { estimate: number };
+  powerSource: string;
+  figuresEstimated: boolean;
+}
+
+export const demoGpuModels: DemoGpuModel[] = [
+  { id: "A100-SXM4-80GB", vendor: "NVIDIA", displayName: "A100 SXM4 80GB", memoryGib: 80, computeUnits: 1.0, idleWatts: 60, maxWatts: { tdpRow: ["A100", "SXM4 40GB/80GB"] }, powerSource: "max: NVIDIA A100 datasheet; idle: AcmeTrace measured p1 60 W", figuresEstimated: false },
+  { id: "H800", vendor: "NVIDIA", displayName: "H800 SXM 80GB", memoryGib: 80, computeUnits: 3.17, idleWatts: 70, maxWatts: { tdpRow: ["H100", "SXM5 80GB"] }, powerSource: "estimate: H100 SXM5 datasheet figures (H800 is its export variant); idle estimated", figuresEstimated: true },
+  { id: "A10", vendor: "NVIDIA", displayName: "A10 24GB", memoryGib: 24, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["A10", "PCIe"] }, powerSource: "max: NVIDIA A10 datasheet; idle: reference power model", figuresEstimated: false },
+  { id: "T4", vendor: "NVIDIA", displayName: "Tesla T4 16GB", memoryGib: 16, computeUnits: 0.21, idleWatts: 10, maxWatts: { tdpRow: ["Tesla T4", "PCIe"] }, powerSource: "max: NVIDIA T4 datasheet; idle: reference power model", figuresEstimated: false },
+  { id: "P100", vendor: "NVIDIA", displayName: "Tesla P100 16GB", memoryGib: 16, computeUnits: 0.07, idleWatts: 25, maxWatts: { tdpRow: ["Tesla P100", "PCIe"] }, powerSource: "max: NVIDIA P100 PCIe datasheet; idle: reference power model", figuresEstimated: false },
+  { id: "V100M16", vendor: "NVIDIA", displayName: "Tesla V100 16GB", memoryGib: 16, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["Tesla V100", "PCIe"] }, powerSource: "max: NVIDIA V100 datasheet (PCIe); idle: reference power model", figuresEstimated: false },
+  { id: "V100M32", vendor: "NVIDIA", displayName: "Tesla V100 32GB", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["Tesla V100", "PCIe"] }, powerSource: "max: NVIDIA V100 datasheet (PCIe); idle: reference power model", figuresEstimated: false },
+  { id: "G2", vendor: "Undisclosed", displayName: "G2 (undisclosed Alibaba model)", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { estimate: 300 }, powerSource: "estimate: model undisclosed in the openb trace; V100-class figures assumed", figuresEstimated: true },
+  { id: "G3", vendor: "Undisclosed", displayName: "G3 (undisclosed Alibaba model)", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { estimate: 300 }, powerSource: "estimate: model undisclosed in the openb trace; V100-class figures assumed", figuresEstimated: true },
+];
+
+export interface DemoTenant {
+  slug: string;
+  name: string;
+  maxGpus: number;
+  maxGpuHoursPerMonth: number | null;
+  carbonBudgetKgPerMonth: number | null;
+  member: { email: string; name: string };
+}
+
+export const demoTenants: DemoTenant[] = [
+  { slug: "aurora-labs", name: "Aurora Labs", maxGpus: 400, maxGpuHoursPerMonth: 200_000, carbonBudgetKgPerMonth: 6_000, member: { email: "ada@aurora.example", name: "Ada Aurora" } },
+  { slug: "borealis-ai", name: "Borealis AI", maxGpus: 200, maxGpuHoursPerMonth: 100_000, carbonBudgetKgPerMonth: 3_000, member: { email: "bo@borealis.example", name: "Bo Borealis" } },
+  { slug: "cirrus-media", name: "Cirrus Media", maxGpus: 96, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null, member: { email: "cy@cirrus.example", name: "Cy Cirrus" } },
+];
+
+/** Demo credentials; `npm start` prints them. Local demo only: change them on a shared server. */
+export const demoPasswords = { admin: "admin-demo-pass", operator: "operator-demo-pass", tenant: "tenant-demo-pass" } as const;
+
+export const demoStaff = [
+  { email: "admin@verdant.example", name: "Avery Admin", role: "ADMIN" as const, password: demoPasswords.admin },
+  { email: "operator@verdant.example", name: "Oli Operator", role: "OPERATOR" as const, password: demoPasswords.operator },
+];
+
+/** The initial placement policy (the engine issues refine its meaning; weights sum to 1). */
+export const demoPolicy = {
+  name: "verdant-default",
+  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+  constraints: { maxDeferralHours: 24, honorCarbonBudget: true, allowSplitAcrossClusters: true },
+};

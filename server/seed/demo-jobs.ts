@@ -1,0 +1,74 @@
+/**
+ * The demo's job queue: pods sampled (seeded) from the real openb default trace, keeping their CPU,
+ * memory, GPU count, milli-GPU share and GPU-model constraints; durations come from the trace's
+ * scheduled..deletion span where it has one. About half the jobs get a flexibility window.
+ */
+import type { OpenbPod } from "../data/openb-csv";
+import { createRng } from "../engine/model/rng";
+
+export interface DemoJob {
+  name: string;
+  kind: "TRAINING" | "INFERENCE" | "BATCH";
+  cpuMilli: number;
+  memoryMib: number;
+  gpuCount: number;
+  gpuMilli: number;
+  allowedGpuModels: string[];
+  estimatedDurationS: number;
+  priority: number;
+  submittedAt: Date;
+  earliestStartAt: Date | null;
+  deadlineAt: Date | null;
+  idempotencyKey: string;
+  /** Index into the demo tenant list. */
+  tenantIndex: number;
+}
+
+const MIN_DURATION_S = 10 * 60;
+const MAX_DURATION_S = 3 * 24 * 3600;
+const QOS_PRIORITY: Record<string, number> = { LS: 5, Guaranteed: 5, Burstable: 3, BE: 1 };
+
+function kindOf(pod: OpenbPod): DemoJob["kind"] {
+  if (pod.gpuCount === 0) return "BATCH";
+  if (pod.gpuCount > 1) return "TRAINING";
+  if (pod.gpuMilli < 1000 || pod.qos === "LS") return "INFERENCE";
+  return "TRAINING";
+}
+
+function durationOf(pod: OpenbPod): number {
+  const start = pod.scheduledTimeS ?? pod.creationTimeS;
+  const span = pod.deletionTimeS !== null ? pod.deletionTimeS - start : 3600;
+  return Math.min(MAX_DURATION_S, Math.max(MIN_DURATION_S, span));
+}
+
+/** Samples `count` distinct pods into queued demo jobs submitted over the hour before `now`. */
+export function buildDemoJobs(pods: OpenbPod[], count: number, tenantCount: number, now: Date, seed: number): DemoJob[] {
+  const rng = createRng(seed);
+  const order = pods.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.nextInt(i + 1);
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  return order.slice(0, count).map((podIndex, i) => {
+    const pod = pods[podIndex] as OpenbPod;
+    const submittedAt = new Date(now.getTime() - (count - i) * 60_000);
+    const durationS = durationOf(pod);
+    const flexible = rng.next() < 0.5;
+    return {
+      name: `${pod.name.replace("openb-pod-", "trace-")}`,
+      kind: kindOf(pod),
+      cpuMilli: pod.cpuMilli,
+      memoryMib: pod.memoryMib,
+      gpuCount: pod.gpuCount,
+      gpuMilli: pod.gpuMilli,
+      allowedGpuModels: pod.gpuSpec,
+      estimatedDurationS: durationS,
+      priority: QOS_PRIORITY[pod.qos] ?? 1,
+      submittedAt,
+      earliestStartAt: flexible ? submittedAt : null,
+      deadlineAt: flexible ? new Date(submittedAt.getTime() + (durationS + 12 * 3600) * 1000) : null,
+      idempotencyKey: `seed-${pod.name}`,
+      tenantIndex: i % tenantCount,
+    };
+  });
+}
