@@ -1,8 +1,9 @@
 /**
- * The decision runtime for one member: group identical nodes, run every filter on each group's
- * representative (recording which plugin said what), score feasible groups (raw -> normalized ->
- * weighted -> total), then pick the best with the policy's tie-break chain. Work scales with the
- * number of distinct node states, not nodes; cacheable raw scores are memoized across decisions.
+ * The decision runtime for one member: group identical nodes, filter each group's representative,
+ * score feasible groups (raw -> normalized -> weighted -> total), then pick the best with the
+ * policy's tie-break chain. Work scales with the number of distinct node states, not nodes;
+ * filters use their allocation-free fast path here (full verdicts are produced when an explanation
+ * is materialized), and cacheable raw scores are memoized across decisions.
  */
 import { EngineError } from "../errors";
 import type { TieBreakRecord } from "../explain/schema";
@@ -11,16 +12,19 @@ import type { NodeState } from "../model/node";
 import { nodeGroupKey } from "./group-key";
 import { normalizeScores } from "./normalize";
 import type { ResolvedPolicy } from "./registry";
-import type { DecisionContext, FilterVerdict } from "./types";
+import type { DecisionContext, NodeFact, ScorePlugin } from "./types";
 
 /** Caches owned by one placer; they never change results, only speed. */
 export interface StepCaches {
-  readonly groupKey: WeakMap<NodeState, string>;
-  readonly rawScore: Map<string, number>;
+  /** Group keys by node identity, one map per set of key facts (e.g. with / without rack). */
+  readonly groupKey: Map<string, WeakMap<NodeState, string>>;
+  /** Raw scores by plugin + job shape, then by group key. */
+  readonly rawScore: Map<string, Map<string, number>>;
 }
 
-/** Upper bound on memoized raw scores before the memo is cleared (keeps memory flat in long runs). */
-const RAW_SCORE_MEMO_LIMIT = 400_000;
+/** Upper bound on memoized raw scores per (plugin, job shape) before that memo is cleared. */
+const RAW_SCORE_MEMO_LIMIT = 50_000;
+const EPS = 1e-9;
 
 /** One group of identical nodes as evaluated in a step. */
 export interface EvaluatedGroup {
@@ -28,8 +32,8 @@ export interface EvaluatedGroup {
   /** Member node indices in node order. */
   readonly indices: number[];
   readonly representative: NodeState;
-  filters: { plugin: string; verdict: FilterVerdict }[];
   passed: boolean;
+  /** Per policy score plugin (only for feasible groups). */
   raw: number[];
   normalized: number[];
   total: number | null;
@@ -47,25 +51,36 @@ function jobShapeKey(job: JobRequest): string {
   return `${job.cpuMilli}/${job.memoryMib}/${job.gpuCount}/${job.gpuMilliPerGpu}/${job.allowedGpuModels.join("|")}`;
 }
 
-function groupNodes(nodes: readonly NodeState[], resolved: ResolvedPolicy, caches: StepCaches): EvaluatedGroup[] {
+function groupNodes(nodes: readonly NodeState[], facts: ReadonlySet<NodeFact>, caches: StepCaches): EvaluatedGroup[] {
+  const variant = [...facts].sort().join(",");
+  let keyCache = caches.groupKey.get(variant);
+  if (!keyCache) {
+    keyCache = new WeakMap();
+    caches.groupKey.set(variant, keyCache);
+  }
   const byKey = new Map<string, EvaluatedGroup>();
   const groups: EvaluatedGroup[] = [];
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as NodeState;
-    let key = caches.groupKey.get(node);
+    let key = keyCache.get(node);
     if (key === undefined) {
-      key = nodeGroupKey(node, resolved.reads);
-      caches.groupKey.set(node, key);
+      key = nodeGroupKey(node, facts);
+      keyCache.set(node, key);
     }
     const group = byKey.get(key);
     if (group) group.indices.push(i);
     else {
-      const created: EvaluatedGroup = { key, indices: [i], representative: node, filters: [], passed: false, raw: [], normalized: [], total: null };
+      const created: EvaluatedGroup = { key, indices: [i], representative: node, passed: false, raw: [], normalized: [], total: null };
       byKey.set(key, created);
       groups.push(created);
     }
   }
   return groups;
+}
+
+/** The group-key facts for this job: same-rack gangs must see racks apart. */
+export function keyFactsFor(job: JobRequest, resolved: ResolvedPolicy, sameRack: boolean): ReadonlySet<NodeFact> {
+  return (job.gangSize ?? 1) > 1 && sameRack && !resolved.reads.has("rack") ? new Set<NodeFact>([...resolved.reads, "rack"]) : resolved.reads;
 }
 
 /** Evaluates one member of `job` against `nodes` under `resolved`. */
@@ -76,15 +91,15 @@ export function evaluateStep(
   ctx: DecisionContext,
   caches: StepCaches,
 ): StepOutcome {
-  const groups = groupNodes(nodes, resolved, caches);
+  const groups = groupNodes(nodes, keyFactsFor(job, resolved, ctx.gang.sameRack), caches);
   const feasible: EvaluatedGroup[] = [];
   let feasibleNodes = 0;
+  const filters = resolved.filters;
   for (const group of groups) {
     let passed = true;
-    for (const plugin of resolved.filters) {
-      const verdict = plugin.filter(group.representative, job, ctx);
-      group.filters.push({ plugin: plugin.name, verdict });
-      if (!verdict.passed) passed = false;
+    for (let f = 0; f < filters.length && passed; f++) {
+      const plugin = filters[f] as (typeof filters)[number];
+      passed = plugin.passes ? plugin.passes(group.representative, job, ctx) : plugin.filter(group.representative, job, ctx).passed;
     }
     group.passed = passed;
     if (passed) {
@@ -95,23 +110,32 @@ export function evaluateStep(
   if (feasible.length === 0) return { groups, feasibleNodes, chosen: null, tieBreak: null };
 
   const shape = jobShapeKey(job);
-  const memoScore = (plugin: ResolvedPolicy["secondary"][number], group: EvaluatedGroup): number => {
-    if (!plugin.cacheable) return plugin.score(group.representative, job, ctx);
-    const memoKey = `${plugin.name}\u0000${shape}\u0000${group.key}`;
-    let value = caches.rawScore.get(memoKey);
-    if (value === undefined) {
-      value = plugin.score(group.representative, job, ctx);
-      if (caches.rawScore.size >= RAW_SCORE_MEMO_LIMIT) caches.rawScore.clear();
-      caches.rawScore.set(memoKey, value);
+  const scoreOf = (plugin: ScorePlugin): ((group: EvaluatedGroup) => number) => {
+    if (!plugin.cacheable) return (group) => plugin.score(group.representative, job, ctx);
+    const memoName = `${plugin.name}\u0000${shape}`;
+    let memo = caches.rawScore.get(memoName);
+    if (!memo) {
+      memo = new Map();
+      caches.rawScore.set(memoName, memo);
     }
-    return value;
+    const table = memo;
+    return (group) => {
+      let value = table.get(group.key);
+      if (value === undefined) {
+        value = plugin.score(group.representative, job, ctx);
+        if (table.size >= RAW_SCORE_MEMO_LIMIT) table.clear();
+        table.set(group.key, value);
+      }
+      return value;
+    };
   };
 
   const totals = new Float64Array(feasible.length);
   const raw = new Float64Array(feasible.length);
   const norm = new Float64Array(feasible.length);
-  resolved.scores.forEach(({ plugin, weight }) => {
-    for (let i = 0; i < feasible.length; i++) raw[i] = memoScore(plugin, feasible[i] as EvaluatedGroup);
+  for (const { plugin, weight } of resolved.scores) {
+    const score = scoreOf(plugin);
+    for (let i = 0; i < feasible.length; i++) raw[i] = score(feasible[i] as EvaluatedGroup);
     normalizeScores(plugin.name, plugin.normalization, raw, norm);
     for (let i = 0; i < feasible.length; i++) {
       const group = feasible[i] as EvaluatedGroup;
@@ -119,26 +143,29 @@ export function evaluateStep(
       group.normalized.push(norm[i] as number);
       totals[i] = (totals[i] as number) + (norm[i] as number) * weight;
     }
-  });
-  feasible.forEach((g, i) => (g.total = totals[i] as number));
+  }
+  let best = -Infinity;
+  for (let i = 0; i < feasible.length; i++) {
+    (feasible[i] as EvaluatedGroup).total = totals[i] as number;
+    if ((totals[i] as number) > best) best = totals[i] as number;
+  }
 
   // Tie-break chain: top total, then each secondary plugin's raw score, then node order or random.
-  const EPS = 1e-9;
-  let best = -Infinity;
-  for (const t of totals) if (t > best) best = t;
   let tied = feasible.filter((_, i) => (totals[i] as number) >= best - EPS);
   const tiedGroups = tied.length;
   const tiedNodes = tied.reduce((n, g) => n + g.indices.length, 0);
   let decidedBy = tiedNodes === 1 ? "unique-top-score" : "";
   for (const plugin of resolved.secondary) {
     if (tied.length <= 1) break;
-    const values = tied.map((g) => memoScore(plugin, g));
+    const score = scoreOf(plugin);
+    const values = tied.map(score);
+    let top = -Infinity;
     for (const v of values) {
       if (!Number.isFinite(v)) throw new EngineError("INVALID_SCORE", `tie-break plugin ${plugin.name} returned ${v}`, { plugin: plugin.name, raw: v });
+      if (v > top) top = v;
     }
-    const top = Math.max(...values);
     const next = tied.filter((_, i) => (values[i] as number) >= top - EPS);
-    if (next.length < tied.length && decidedBy === "") decidedBy = next.length === 1 ? `secondary:${plugin.name}` : "";
+    if (decidedBy === "" && next.length === 1 && next[0]?.indices.length === 1) decidedBy = `secondary:${plugin.name}`;
     tied = next;
   }
   let chosenGroup = tied[0] as EvaluatedGroup;

@@ -9,6 +9,7 @@ import type { NodeState } from "../model/node";
 import type { Rng } from "../model/rng";
 import type { TargetWorkload } from "../model/target-workload";
 import type { Reason } from "../explain/reason-codes";
+import type { FragmentationInput } from "./fragmentation";
 
 /** A filter's verdict: passed, or failed with at least one reason carrying numbers. */
 export interface FilterVerdict {
@@ -21,6 +22,8 @@ export interface DecisionContext {
   readonly workload: TargetWorkload | null;
   /** Fragmentation F_n(M) of a node, cached by node identity (0 when there is no workload). */
   readonly fragmentationOf: (node: NodeState) => number;
+  /** F_n(M) of any node state (e.g. "after" states), memoized by (model, CPU free, GPU free multiset). */
+  readonly fragmentationOfState: (state: FragmentationInput) => number;
   /** Per rack: [allocated, capacity] milli-GPU, for topology-aware plugins. */
   readonly rackGpuMilli: ReadonlyMap<string, readonly [number, number]>;
   /** Gang context: members still to place and, once the first is placed, the rack they must share. */
@@ -36,6 +39,11 @@ export interface FilterPlugin {
   readonly name: string;
   readonly reads?: readonly NodeFact[];
   filter(node: NodeState, job: JobRequest, ctx: DecisionContext): FilterVerdict;
+  /**
+   * Optional allocation-free fast path; must equal `filter(...).passed`. The runtime uses it while
+   * deciding and calls `filter` only when an explanation is materialized.
+   */
+  passes?(node: NodeState, job: JobRequest, ctx: DecisionContext): boolean;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * Filter gang-rack: a gang that must stay in one rack may only use racks able to host all remaining
  * members (capacity counted in members, see rack-capacity.ts); once the first member is placed,
- * only that rack qualifies. Single-member jobs always pass.
+ * only that rack qualifies. Single-member jobs always pass. (The runtime adds the rack to the group
+ * key for same-rack gangs, so this filter sees one rack per group.)
  */
 import { fail, PASS, type FilterPlugin } from "../types";
 
 /** Rejects nodes in racks too small for the gang (RACK_CAPACITY_FOR_GANG) or outside the gang's rack (GANG_IN_OTHER_RACK). */
 export const gangRackFilter: FilterPlugin = {
   name: "gang-rack",
-  reads: ["rack"],
   filter: (node, job, ctx) => {
     const { gang } = ctx;
     if ((job.gangSize ?? 1) <= 1 || !gang.sameRack) return PASS;

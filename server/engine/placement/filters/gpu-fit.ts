@@ -4,12 +4,13 @@
  * free share on the node, so the reason says how close the node came).
  */
 import { MILLI_GPU_PER_GPU } from "../../model/units";
-import { countGpusWithFree } from "../gpu-math";
+import { countGpusWithFree, gpusFit } from "../gpu-math";
 import { fail, PASS, type FilterPlugin } from "../types";
 
 /** Rejects nodes without enough whole GPUs (INSUFFICIENT_GPUS) or without a GPU with the share (NO_GPU_WITH_ENOUGH_SHARE). */
 export const gpuFitFilter: FilterPlugin = {
   name: "gpu-fit",
+  passes: gpusFit,
   filter: (node, job) => {
     if (job.gpuCount === 0) return PASS;
     const gpus = node.gpuMilliFree.length;

@@ -7,7 +7,7 @@ import type { JobRequest } from "../../model/job";
 import { isSharingJob } from "../../model/job";
 import type { NodeState } from "../../model/node";
 import type { TargetWorkload } from "../../model/target-workload";
-import { fgdIntegerScore, nodeFragmentation } from "../fragmentation";
+import { fgdIntegerScore, nodeFragmentation, type FragmentationInput } from "../fragmentation";
 import { firstWholeFreeGpus, nodeAfter } from "../node-after";
 
 /** Result of evaluating FGD on one node. */
@@ -24,10 +24,17 @@ export interface FgdEvaluation {
  * `fragBefore` is the node's cached F_n(M). With `exactTies`, GPUs tying on the integer score are
  * compared by exact delta, then by least free share (best fit) — Verdant's refinement.
  */
-export function evaluateFgd(node: NodeState, job: JobRequest, workload: TargetWorkload, fragBefore: number, exactTies = false): FgdEvaluation {
+export function evaluateFgd(
+  node: NodeState,
+  job: JobRequest,
+  workload: TargetWorkload,
+  fragBefore: number,
+  exactTies = false,
+  fragmentationOf: (state: FragmentationInput) => number = (state) => nodeFragmentation(state, workload),
+): FgdEvaluation {
   if (!isSharingJob(job)) {
     const gpuIndices = job.gpuCount > 0 ? firstWholeFreeGpus(node.gpuMilliFree, job.gpuCount) : [];
-    const deltaMilli = nodeFragmentation(nodeAfter(node, job, gpuIndices), workload) - fragBefore;
+    const deltaMilli = fragmentationOf(nodeAfter(node, job, gpuIndices)) - fragBefore;
     return { deltaMilli, integerScore: fgdIntegerScore(deltaMilli), gpuIndices };
   }
   let best: FgdEvaluation | null = null;
@@ -36,7 +43,7 @@ export function evaluateFgd(node: NodeState, job: JobRequest, workload: TargetWo
     if (free < job.gpuMilliPerGpu) return;
     // GPUs with the same free share give the same result; evaluate each distinct value once.
     const known = seen.get(free);
-    const deltaMilli = known ? known.deltaMilli : nodeFragmentation(nodeAfter(node, job, [g]), workload) - fragBefore;
+    const deltaMilli = known ? known.deltaMilli : fragmentationOf(nodeAfter(node, job, [g])) - fragBefore;
     const candidate: FgdEvaluation = { deltaMilli, integerScore: fgdIntegerScore(deltaMilli), gpuIndices: [g] };
     if (!known) seen.set(free, candidate);
     if (best === null || candidate.integerScore > best.integerScore) best = candidate;

@@ -15,7 +15,7 @@ export const fgdScore: ScorePlugin = {
   cacheable: true,
   score: (node, job, ctx) => {
     if (!ctx.workload) throw new EngineError("UNKNOWN_PLUGIN", "fgd needs a target workload in the placer options");
-    return evaluateFgd(node, job, ctx.workload, ctx.fragmentationOf(node)).integerScore;
+    return evaluateFgd(node, job, ctx.workload, ctx.fragmentationOf(node), false, ctx.fragmentationOfState).integerScore;
   },
 };
 
@@ -29,6 +29,6 @@ export const fgdExactScore: ScorePlugin = {
   cacheable: true,
   score: (node, job, ctx) => {
     if (!ctx.workload) throw new EngineError("UNKNOWN_PLUGIN", "fgd-exact needs a target workload in the placer options");
-    return -evaluateFgd(node, job, ctx.workload, ctx.fragmentationOf(node), true).deltaMilli;
+    return -evaluateFgd(node, job, ctx.workload, ctx.fragmentationOf(node), true, ctx.fragmentationOfState).deltaMilli;
   },
 };
