@@ -1,6 +1,6 @@
 /**
  * Public API of the placement engine. The rest of the app imports only from here. Everything is pure:
- * no clock, no Math.random, no I/O; randomness comes from a recorded seed.
+ * no wall clock, no global randomness, no I/O; randomness comes from a recorded seed.
  */
 export { EngineError, type EngineErrorCode } from "./errors";
 export { MILLI_CPU_PER_CORE, MILLI_GPU_PER_GPU } from "./model/units";

@@ -1,5 +1,5 @@
 /**
- * Seeded pseudo-random numbers (mulberry32). The engine never calls Math.random(): every random
+ * Seeded pseudo-random numbers (mulberry32). The engine never uses a global random source: every random
  * choice draws from an Rng built from a recorded seed, so a decision can be replayed exactly.
  */
 
