@@ -87,7 +87,7 @@ export function FleetJobsTable() {
                   <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
                   <td className="px-3 py-2">{job.priority}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-                  <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-400">—</span>}</td>
+                  <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-500">—</span>}</td>
                   <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={job.submittedAt} /></td>
                 </tr>
               ))}

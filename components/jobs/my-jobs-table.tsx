@@ -48,7 +48,7 @@ export function MyJobsTable() {
               <td className="px-3 py-2"><StatusBadge status={job.status} /></td>
               <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-              <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-400">not placed yet</span>}</td>
+              <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-500">not placed yet</span>}</td>
               <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={job.submittedAt} /></td>
               <td className="px-3 py-2 text-right">
                 {(job.status === "QUEUED" || job.status === "PLACED") && (

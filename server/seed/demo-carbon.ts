@@ -6,7 +6,7 @@
  * forecast is never the future truth itself).
  */
 import { parse } from "csv-parse/sync";
-import { createRng } from "../engine/model/rng";
+import { createRng } from "../engine";
 import { CsvInputError } from "../data/openb-csv";
 
 export interface HourlySeries {

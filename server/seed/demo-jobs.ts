@@ -4,7 +4,7 @@
  * scheduled..deletion span where it has one. About half the jobs get a flexibility window.
  */
 import type { OpenbPod } from "../data/openb-csv";
-import { createRng } from "../engine/model/rng";
+import { createRng } from "../engine";
 
 export interface DemoJob {
   name: string;

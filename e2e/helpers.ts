@@ -1,0 +1,33 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const demo = {
+  admin: { email: "admin@verdant.example", password: "admin-demo-pass" },
+  operator: { email: "operator@verdant.example", password: "operator-demo-pass" },
+  aurora: { email: "ada@aurora.example", password: "tenant-demo-pass" },
+  borealis: { email: "bo@borealis.example", password: "tenant-demo-pass" },
+};
+
+/** Signs in through the real form and waits for the role's home page. */
+export async function signIn(page: Page, who: { email: string; password: string }, home: RegExp) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(home);
+}
+
+/** Signs out with the header button and checks the session is gone. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/tenant/jobs");
+  await expect(page).toHaveURL(/\/sign-in$/);
+}
+
+/** Fails on serious or critical accessibility violations (axe-core). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { demo, expectAccessible, signIn, signOut } from "./helpers";
+
+test.describe("operator", () => {
+  test("sees a tenant's new job in the fleet jobs table, filters, views clusters, signs out", async ({ page, browser }) => {
+    // A tenant submits first, in its own browser context (its own session cookie).
+    const tenant = await browser.newPage();
+    await signIn(tenant, demo.aurora, /\/tenant\/jobs$/);
+    await tenant.goto("/tenant/jobs/new");
+    const name = `e2e-op-${Date.now()}`;
+    await tenant.getByLabel("Name").fill(name);
+    await tenant.getByRole("button", { name: "Submit job" }).click();
+    await expect(tenant).toHaveURL(/submitted=1/);
+    await tenant.close();
+
+    await signIn(page, demo.operator, /\/operator\/jobs$/);
+    await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
+    await page.getByLabel("Name contains").fill(name);
+    const row = page.getByTestId("fleet-job-row").filter({ hasText: name });
+    await expect(row).toContainText("Aurora Labs");
+    await expect(row).toContainText("queued");
+
+    await page.getByLabel("Name contains").fill("");
+    await page.getByLabel("Tenant").selectOption({ label: "Cirrus Media" });
+    await expect(page.getByTestId("fleet-job-row").first()).toContainText("Cirrus Media");
+    const tenantsShown = await page.getByTestId("fleet-job-row").locator("td:nth-child(2)").allInnerTexts();
+    expect(new Set(tenantsShown)).toEqual(new Set(["Cirrus Media"]));
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Clusters" }).click();
+    await expect(page.getByRole("heading", { name: "Clusters" })).toBeVisible();
+    await expect(page.getByTestId("cluster-row")).toHaveCount(7);
+    await expect(page.getByText("fra-hub-1")).toBeVisible();
+    await expectAccessible(page);
+    await signOut(page);
+  });
+});
