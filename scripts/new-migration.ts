@@ -3,10 +3,11 @@
 // the datamodel-to-datamodel diff between the schema at the last commit (or empty) and the edited one.
 //   npm run db:new-migration -- <name> [--from-empty]
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDatabase } from "./lib/database";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [name, ...flags] = process.argv.slice(2);
@@ -27,11 +28,17 @@ if (!flags.includes("--from-empty") && hasMigrations) {
   from = ["--from-schema-datamodel", previousPath];
 }
 
+// The CLI's adapter connects even for a datamodel-only diff: give it a database (DATABASE_URL, or a
+// throw-away embedded server that is removed afterwards). Nothing is read from or written to it.
+const scratchDir = join(root, ".data", "schema-diff");
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: scratchDir, embeddedPort: Number(process.env.VERDANT_SCHEMA_DIFF_PG_PORT ?? 54333) });
 const result = spawnSync(
   process.execPath,
   [join(root, "node_modules/prisma/build/index.js"), "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-  { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://unused@127.0.0.1:1/unused", PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_QUERY_ENGINE_LIBRARY: "/bin/true" } },
+  { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: database.url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_QUERY_ENGINE_LIBRARY: "/bin/true" } },
 );
+await database.stop();
+if (database.embedded) rmSync(scratchDir, { recursive: true, force: true });
 if (result.status !== 0) {
   process.stderr.write(result.stderr);
   process.exit(result.status ?? 1);

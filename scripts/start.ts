@@ -124,6 +124,13 @@ server.once("exit", (code) => {
   }
 });
 
+// Announce readiness only once the server answers, so "ready" means pages are being served.
+const healthUrl = `http://127.0.0.1:${env.PORT}/api/health`;
+for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
+  const healthy = await fetch(healthUrl).then((r) => r.ok, () => false);
+  if (healthy) break;
+  await new Promise((r) => setTimeout(r, 250));
+}
 log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhost:${env.PORT}`);
 log("demo sign-ins (local demo only):");
 for (const u of demoStaff) log(`  ${u.role.toLowerCase().padEnd(8)} ${u.email} / ${u.password}`);

@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import { ClusterTable } from "@/components/clusters/cluster-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
+import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "Clusters" };
 
 export default async function AdminClustersPage() {
+  // Layouts and pages render in parallel, so each page checks the role itself before fetching.
+  await requireRole("ADMIN");
   const clusters = await (await api()).clusters.list();
   return (
     <>
