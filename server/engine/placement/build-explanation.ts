@@ -8,15 +8,17 @@ import type { Reason, ReasonCode } from "../explain/reason-codes";
 import { EXPLANATION_VERSION, type MemberPlacement, type MemberStep, type NodeGroupExplanation, type PlacementExplanation } from "../explain/schema";
 import { summarizeStep } from "../explain/summary";
 import type { JobRequest } from "../model/job";
+import { createRng } from "../model/rng";
 import type { ClusterState, NodeState } from "../model/node";
-import type { StepOutcome } from "./evaluate-step";
+import type { StepDecision } from "./decide-step";
+import { evaluateStep } from "./evaluate-step";
 import type { ResolvedPolicy } from "./registry";
 import type { DecisionContext } from "./types";
 
-/** What the placer keeps about one member step. */
+/** What the placer keeps about one member step (the per-group breakdown is recomputed from it). */
 export interface RecordedStep {
   readonly nodes: readonly NodeState[];
-  readonly outcome: StepOutcome;
+  readonly decision: StepDecision;
   readonly ctx: DecisionContext;
 }
 
@@ -38,9 +40,12 @@ const SAMPLE_NODES = 5;
 
 function explainStep(member: number, step: RecordedStep, input: ExplanationInput): { step: MemberStep; examples: Map<ReasonCode, Reason> } {
   const { resolved, job } = input;
+  // Same rules as the hot path; the random final rule would draw from a fresh copy of the seeded
+  // stream, so the recorded tie-break (what actually decided) is reported, not this one.
+  const outcome = evaluateStep(step.nodes, job, resolved, { ...step.ctx, rng: createRng(input.seed) });
   const histogram: Record<string, number> = {};
   const examples = new Map<ReasonCode, Reason>();
-  const groups: NodeGroupExplanation[] = step.outcome.groups.map((g) => {
+  const groups: NodeGroupExplanation[] = outcome.groups.map((g) => {
     const rep = g.representative;
     const filters = resolved.filters.map((plugin) => {
       const verdict = plugin.filter(rep, job, step.ctx);
@@ -80,7 +85,7 @@ function explainStep(member: number, step: RecordedStep, input: ExplanationInput
     };
   });
   return {
-    step: { member, nodesTotal: step.nodes.length, nodesFeasible: step.outcome.feasibleNodes, groups, tieBreak: step.outcome.tieBreak, reasonHistogram: histogram },
+    step: { member, nodesTotal: step.nodes.length, nodesFeasible: step.decision.feasibleNodes, groups, tieBreak: step.decision.tieBreak, reasonHistogram: histogram },
     examples,
   };
 }

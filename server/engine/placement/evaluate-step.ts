@@ -1,9 +1,9 @@
 /**
- * The decision runtime for one member: group identical nodes, filter each group's representative,
+ * The detailed evaluation of one member: group identical nodes, filter each group's representative,
  * score feasible groups (raw -> normalized -> weighted -> total), then pick the best with the
- * policy's tie-break chain. Work scales with the number of distinct node states, not nodes;
- * filters use their allocation-free fast path here (full verdicts are produced when an explanation
- * is materialized), and cacheable raw scores are memoized across decisions.
+ * policy's tie-break chain, keeping every number per group. The placer decides with the allocation-
+ * free twin in decide-step.ts and runs this only to materialize an explanation (same rules; the
+ * placer test checks they agree).
  */
 import { EngineError } from "../errors";
 import type { TieBreakRecord } from "../explain/schema";
@@ -89,7 +89,7 @@ export function evaluateStep(
   job: JobRequest,
   resolved: ResolvedPolicy,
   ctx: DecisionContext,
-  caches: StepCaches,
+  caches: StepCaches = { groupKey: new Map(), rawScore: new Map() },
 ): StepOutcome {
   const groups = groupNodes(nodes, keyFactsFor(job, resolved, ctx.gang.sameRack), caches);
   const feasible: EvaluatedGroup[] = [];

@@ -7,11 +7,14 @@
 import { EngineError } from "../errors";
 import type { Normalization } from "./types";
 
-/** Normalizes raw scores in place into `out`; throws INVALID_SCORE for NaN/infinite/out-of-range raws. */
-export function normalizeScores(plugin: string, mode: Normalization, raw: Float64Array, out: Float64Array): void {
+/**
+ * Normalizes the first `count` raw scores into `out` (count defaults to all, so callers can reuse
+ * oversized buffers); throws INVALID_SCORE for NaN/infinite/out-of-range raws.
+ */
+export function normalizeScores(plugin: string, mode: Normalization, raw: Float64Array, out: Float64Array, count = raw.length): void {
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < raw.length; i++) {
+  for (let i = 0; i < count; i++) {
     const v = raw[i] as number;
     if (!Number.isFinite(v)) throw new EngineError("INVALID_SCORE", `score plugin ${plugin} returned ${v}`, { plugin, raw: v });
     if (mode === "none" && (v < 0 || v > 100)) {
@@ -21,7 +24,7 @@ export function normalizeScores(plugin: string, mode: Normalization, raw: Float6
     if (v > max) max = v;
   }
   const range = max - min;
-  for (let i = 0; i < raw.length; i++) {
+  for (let i = 0; i < count; i++) {
     const v = raw[i] as number;
     if (mode === "none") out[i] = v;
     else if (range === 0) out[i] = 0;

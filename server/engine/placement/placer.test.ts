@@ -5,10 +5,15 @@ import { parseExplanation } from "../explain/schema";
 import type { JobRequest } from "../model/job";
 import { createCluster, type ClusterState } from "../model/node";
 import { buildTargetWorkload } from "../model/target-workload";
+import { createRng } from "../model/rng";
 import { MILLI_GPU_PER_GPU } from "../model/units";
 import { testJob } from "../test-support";
 import { allocate, release } from "./allocate";
+import { evaluateStep } from "./evaluate-step";
+import { nodeFragmentation } from "./fragmentation";
 import { applyDecision, createPlacer, placeJob } from "./placer";
+import { resolvePolicy } from "./registry";
+import type { DecisionContext } from "./types";
 import { BUILTIN_POLICIES, findBuiltinPolicy } from "./policy";
 
 const cluster = (): ClusterState =>
@@ -100,6 +105,16 @@ const jobArb: fc.Arbitrary<JobRequest> = fc.oneof(
   fc.record({ cpuMilli: fc.integer({ min: 0, max: 40_000 }), memoryMib: fc.integer({ min: 0, max: 200_000 }), gpuCount: fc.constantFrom(0, 2, 4, 8), gpuMilliPerGpu: fc.constant(1000), allowedGpuModels: fc.subarray(["T4", "G2"]), gangSize: fc.integer({ min: 1, max: 3 }) }).map((j) => (j.gpuCount === 0 ? { ...j, gpuMilliPerGpu: 0 } : j)),
 );
 
+// A context like the placer's, for running the detailed evaluation directly.
+const detailedCtx = (): DecisionContext => ({
+  workload,
+  fragmentationOf: (n) => nodeFragmentation(n, workload),
+  fragmentationOfState: (n) => nodeFragmentation(n, workload),
+  rackGpuMilli: new Map(),
+  gang: { remainingMembers: 1, rack: null, sameRack: false, rackCapacity: new Map() },
+  rng: createRng(0),
+});
+
 describe("properties", () => {
   it("never over-allocates, never uses a disallowed model, gangs all-or-nothing, same seed same result", () => {
     fc.assert(
@@ -112,6 +127,11 @@ describe("properties", () => {
           const decision = placer.place(state, job, { seed: seed + i });
           const again = twin.place(state, job, { seed: seed + i });
           expect(JSON.stringify(again)).toBe(JSON.stringify(decision));
+          // The allocation-free hot path picks what the detailed evaluation picks (first member).
+          if (policy.tieBreak.final === "node-order" && (job.gangSize ?? 1) === 1) {
+            const detailed = evaluateStep(state.nodes, job, resolvePolicy(policy), detailedCtx());
+            expect(detailed.chosen?.nodeIndex ?? -1).toBe(decision.assignments[0]?.nodeIndex ?? -1);
+          }
           if (decision.outcome === "placed") {
             expect(decision.assignments.length).toBe(job.gangSize ?? 1);
             for (const a of decision.assignments) {

@@ -11,13 +11,16 @@ import { createRng } from "../model/rng";
 import type { TargetWorkload } from "../model/target-workload";
 import { allocate, type PlacementAssignment } from "./allocate";
 import { buildExplanation, type RecordedStep } from "./build-explanation";
-import { evaluateStep, type StepCaches } from "./evaluate-step";
+import { decideStep, StepBuffers } from "./decide-step";
+import { keyFactsFor } from "./evaluate-step";
+import { GroupIndex } from "./group-index";
 import { nodeFragmentation, type FragmentationInput } from "./fragmentation";
 import { selectGpus } from "./gpu-select";
 import type { PlacementPolicy } from "./policy";
 import { rackGpuMilli, rackMemberCapacity } from "./rack-capacity";
 import { createPluginRegistry, resolvePolicy, type PluginRegistry } from "./registry";
-import type { DecisionContext } from "./types";
+import { ScoreMemo } from "./score-memo";
+import type { DecisionContext, NodeFact } from "./types";
 
 /** Options fixed for the lifetime of a placer. */
 export interface PlacerOptions {
@@ -54,7 +57,19 @@ export function createPlacer(options: PlacerOptions): Placer {
   const needsWorkload = [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd")) || options.policy.gpuSelection.startsWith("fgd");
   if (needsWorkload && !workload) throw new EngineError("UNKNOWN_POLICY", `policy ${options.policy.name} needs a target workload (FGD)`);
   const fragCache = new WeakMap<NodeState, number>();
-  const caches: StepCaches = { groupKey: new Map(), rawScore: new Map() };
+  // Hot-path state, one group index (+ its score memo) per set of group-key facts.
+  const indexes = new Map<ReadonlySet<NodeFact>, { index: GroupIndex; memo: ScoreMemo }>();
+  const indexFor = (facts: ReadonlySet<NodeFact>) => {
+    let entry = indexes.get(facts);
+    if (!entry) {
+      entry = { index: new GroupIndex(facts), memo: new ScoreMemo() };
+      indexes.set(facts, entry);
+    }
+    return entry;
+  };
+  const buffers = new StepBuffers();
+  // keyFactsFor returns either resolved.reads or one widened set; keep that set stable for indexFor.
+  const gangFacts: ReadonlySet<NodeFact> = new Set<NodeFact>([...resolved.reads, "rack"]);
   const fragmentationOf = (node: NodeState): number => {
     if (!workload) return 0;
     let f = fragCache.get(node);
@@ -112,15 +127,17 @@ export function createPlacer(options: PlacerOptions): Placer {
       // Rack capacity is counted once, before the first member, against the untouched state.
       if (member === 0 && sameRack) rackCapacity = rackMemberCapacity(nodes, job, makeContext(rackCapacity));
       const ctx = makeContext(rackCapacity);
-      const outcome = evaluateStep(nodes, job, resolved, ctx, caches);
-      steps.push({ nodes, outcome, ctx });
-      if (!outcome.chosen) {
+      const facts = keyFactsFor(job, resolved, ctx.gang.sameRack) === resolved.reads ? resolved.reads : gangFacts;
+      const { index, memo } = indexFor(facts);
+      const decision = decideStep(nodes, job, resolved, ctx, index, memo, buffers);
+      steps.push({ nodes, decision, ctx });
+      if (decision.nodeIndex < 0) {
         placed = false;
         break;
       }
-      const node = nodes[outcome.chosen.nodeIndex] as NodeState;
+      const node = nodes[decision.nodeIndex] as NodeState;
       const gpuIndices = selectGpus(node, job, options.policy.gpuSelection, workload, fragmentationOf(node));
-      const assignment = { nodeIndex: outcome.chosen.nodeIndex, gpuIndices };
+      const assignment = { nodeIndex: decision.nodeIndex, gpuIndices };
       assignments.push(assignment);
       placements.push({ member, nodeName: node.name, nodeIndex: assignment.nodeIndex, gpuIndices, gpuMilliPerGpu: job.gpuMilliPerGpu, cpuMilli: job.cpuMilli, memoryMib: job.memoryMib });
       working = allocate(working, job, [assignment]);

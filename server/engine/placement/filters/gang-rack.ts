@@ -9,6 +9,12 @@ import { fail, PASS, type FilterPlugin } from "../types";
 /** Rejects nodes in racks too small for the gang (RACK_CAPACITY_FOR_GANG) or outside the gang's rack (GANG_IN_OTHER_RACK). */
 export const gangRackFilter: FilterPlugin = {
   name: "gang-rack",
+  passes: (node, job, ctx) => {
+    const { gang } = ctx;
+    if ((job.gangSize ?? 1) <= 1 || !gang.sameRack) return true;
+    if (gang.rack !== null) return node.rack === gang.rack;
+    return (gang.rackCapacity.get(node.rack ?? "") ?? 0) >= gang.remainingMembers;
+  },
   filter: (node, job, ctx) => {
     const { gang } = ctx;
     if ((job.gangSize ?? 1) <= 1 || !gang.sameRack) return PASS;

@@ -17,6 +17,14 @@ function termHolds(labels: Readonly<Record<string, string>>, term: AffinityTerm)
 /** Rejects nodes failing the selector or affinity (LABEL_MISMATCH, detail = the first failing key). */
 export const nodeLabelsFilter: FilterPlugin = {
   name: "node-labels",
+  // Allocation-free twin of filter() for the hot path (most jobs carry no selector at all).
+  passes: (node, job) => {
+    const selector = job.nodeSelector;
+    if (selector) for (const key in selector) if (node.labels[key] !== selector[key]) return false;
+    const terms = job.nodeAffinity;
+    if (terms) for (const term of terms) if (!termHolds(node.labels, term)) return false;
+    return true;
+  },
   filter: (node, job) => {
     for (const [key, value] of Object.entries(job.nodeSelector ?? {})) {
       if (node.labels[key] !== value) return fail({ code: "LABEL_MISMATCH", detail: `${key}=${value}` });

@@ -1,0 +1,169 @@
+/**
+ * The decision hot path for one member: the same rules as {@link evaluateStep} (filter each group's
+ * representative, score, normalize, weight, tie-break chain, final rule) but on the placer's
+ * incremental {@link GroupIndex}, memoized scores in typed arrays and reused buffers, so a decision
+ * allocates almost nothing. The per-group breakdown is rebuilt by evaluateStep only when an
+ * explanation is read; the placer test checks both paths agree.
+ */
+import { EngineError } from "../errors";
+import type { TieBreakRecord } from "../explain/schema";
+import type { JobRequest } from "../model/job";
+import type { NodeState } from "../model/node";
+import type { GroupIndex } from "./group-index";
+import { normalizeScores } from "./normalize";
+import type { ResolvedPolicy } from "./registry";
+import type { ScoreMemo } from "./score-memo";
+import type { DecisionContext, ScorePlugin } from "./types";
+
+const EPS = 1e-9;
+
+/** What the hot path decides for one member. */
+export interface StepDecision {
+  readonly feasibleNodes: number;
+  /** Chosen node index, or -1 when no node passes the filters. */
+  readonly nodeIndex: number;
+  readonly tieBreak: TieBreakRecord | null;
+}
+
+/** Reusable scratch buffers of one placer (grown on demand, never shrunk). */
+export class StepBuffers {
+  feasible = new Int32Array(0);
+  tied = new Int32Array(0);
+  raw = new Float64Array(0);
+  norm = new Float64Array(0);
+  totals = new Float64Array(0);
+
+  /** Makes every buffer hold at least `n` entries. */
+  ensure(n: number): void {
+    if (this.feasible.length >= n) return;
+    this.feasible = new Int32Array(n);
+    this.tied = new Int32Array(n);
+    this.raw = new Float64Array(n);
+    this.norm = new Float64Array(n);
+    this.totals = new Float64Array(n);
+  }
+}
+
+/** Key of a job's shape for score memos (every request field a score may read). */
+export function jobShapeKey(job: JobRequest): string {
+  return `${job.cpuMilli}/${job.memoryMib}/${job.gpuCount}/${job.gpuMilliPerGpu}/${job.allowedGpuModels.join("|")}`;
+}
+
+/** Decides one member of `job` on `nodes`; `index` must belong to the job's group-key facts. */
+export function decideStep(
+  nodes: readonly NodeState[],
+  job: JobRequest,
+  resolved: ResolvedPolicy,
+  ctx: DecisionContext,
+  index: GroupIndex,
+  memo: ScoreMemo,
+  buf: StepBuffers,
+): StepDecision {
+  const groups = index.update(nodes);
+  buf.ensure(groups);
+  const { first, count, list } = index;
+  const { feasible, raw, norm, totals } = buf;
+  const filters = resolved.filters;
+  let nFeasible = 0;
+  let feasibleNodes = 0;
+  for (let k = 0; k < groups; k++) {
+    const gid = list[k] as number;
+    const rep = nodes[first[gid] as number] as NodeState;
+    let passed = true;
+    for (let f = 0; f < filters.length && passed; f++) {
+      const plugin = filters[f] as (typeof filters)[number];
+      passed = plugin.passes ? plugin.passes(rep, job, ctx) : plugin.filter(rep, job, ctx).passed;
+    }
+    if (passed) {
+      feasible[nFeasible++] = gid;
+      feasibleNodes += count[gid] as number;
+    }
+  }
+  if (nFeasible === 0) return { feasibleNodes, nodeIndex: -1, tieBreak: null };
+
+  const shape = jobShapeKey(job);
+  // Raw score of group `gid`, through the memo when the plugin allows it.
+  const scoreInto = (plugin: ScorePlugin, ids: Int32Array, n: number, out: Float64Array): void => {
+    if (!plugin.cacheable) {
+      for (let i = 0; i < n; i++) out[i] = plugin.score(nodes[first[ids[i] as number] as number] as NodeState, job, ctx);
+      return;
+    }
+    const table = memo.table(`${plugin.name}\u0000${shape}`, index.idCount, index.generation);
+    for (let i = 0; i < n; i++) {
+      const gid = ids[i] as number;
+      let v = table[gid] as number;
+      if (v !== v) {
+        v = plugin.score(nodes[first[gid] as number] as NodeState, job, ctx);
+        table[gid] = v;
+      }
+      out[i] = v;
+    }
+  };
+
+  totals.fill(0, 0, nFeasible);
+  for (const { plugin, weight } of resolved.scores) {
+    scoreInto(plugin, feasible, nFeasible, raw);
+    normalizeScores(plugin.name, plugin.normalization, raw, norm, nFeasible);
+    for (let i = 0; i < nFeasible; i++) totals[i] = (totals[i] as number) + (norm[i] as number) * weight;
+  }
+  let best = -Infinity;
+  for (let i = 0; i < nFeasible; i++) if ((totals[i] as number) > best) best = totals[i] as number;
+
+  // Tie-break chain: top total, then each secondary plugin's raw score, then node order or random.
+  const tied = buf.tied;
+  let nTied = 0;
+  let tiedNodes = 0;
+  for (let i = 0; i < nFeasible; i++) {
+    if ((totals[i] as number) >= best - EPS) {
+      const gid = feasible[i] as number;
+      tied[nTied++] = gid;
+      tiedNodes += count[gid] as number;
+    }
+  }
+  const tiedGroups = nTied;
+  let decidedBy = tiedNodes === 1 ? "unique-top-score" : "";
+  for (const plugin of resolved.secondary) {
+    if (nTied <= 1) break;
+    scoreInto(plugin, tied, nTied, raw);
+    let top = -Infinity;
+    for (let i = 0; i < nTied; i++) {
+      const v = raw[i] as number;
+      if (!Number.isFinite(v)) throw new EngineError("INVALID_SCORE", `tie-break plugin ${plugin.name} returned ${v}`, { plugin: plugin.name, raw: v });
+      if (v > top) top = v;
+    }
+    let kept = 0;
+    for (let i = 0; i < nTied; i++) if ((raw[i] as number) >= top - EPS) tied[kept++] = tied[i] as number;
+    nTied = kept;
+    if (decidedBy === "" && nTied === 1 && count[tied[0] as number] === 1) decidedBy = `secondary:${plugin.name}`;
+  }
+  let nodeIndex = first[tied[0] as number] as number;
+  if (resolved.policy.tieBreak.final === "random") {
+    let total = 0;
+    for (let i = 0; i < nTied; i++) total += count[tied[i] as number] as number;
+    let pick = ctx.rng.nextInt(total);
+    for (let i = 0; i < nTied; i++) {
+      const gid = tied[i] as number;
+      const size = count[gid] as number;
+      if (pick < size) {
+        nodeIndex = nthMember(index, nodes.length, gid, pick);
+        break;
+      }
+      pick -= size;
+    }
+    if (decidedBy === "") decidedBy = "random";
+  } else if (decidedBy === "") decidedBy = "node-order";
+  return {
+    feasibleNodes,
+    nodeIndex,
+    tieBreak: { tiedGroups, tiedNodes, secondary: [...resolved.policy.tieBreak.secondary], final: resolved.policy.tieBreak.final, decidedBy },
+  };
+}
+
+/** Index of the `nth` node (0-based, node order) of group `gid`. */
+function nthMember(index: GroupIndex, n: number, gid: number, nth: number): number {
+  let seen = 0;
+  for (let i = index.first[gid] as number; i < n; i++) {
+    if (index.gidOf(i) === gid && seen++ === nth) return i;
+  }
+  throw new EngineError("INVALID_PLACEMENT", `group ${gid} has fewer than ${nth + 1} members`);
+}

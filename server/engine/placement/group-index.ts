@@ -1,0 +1,107 @@
+/**
+ * Incremental grouping of identical nodes for the decision hot path. Each distinct node state gets a
+ * small integer id (interned from its group key); a placement replaces one node object and shares the
+ * rest, so per decision only the nodes whose object changed are re-keyed (identity compare against the
+ * previous call), and the per-decision pass over all nodes touches typed arrays only. This keeps the
+ * hot path free of per-group objects, which is what drove the GC pauses behind the latency tail.
+ * Ids are only ever reused after a full reset (generation bump), which also invalidates score memos.
+ */
+import type { NodeState } from "../model/node";
+import { nodeGroupKey } from "./group-key";
+import type { NodeFact } from "./types";
+
+/** Ids beyond this many distinct states trigger a reset, so a long-lived placer keeps bounded memory. */
+const DEFAULT_MAX_IDS = 1 << 16;
+
+/** Node grouping state owned by one placer for one set of key facts. */
+export class GroupIndex {
+  /** Distinct group ids of the last {@link update}, in order of first node index. */
+  list = new Int32Array(0);
+  /** Per id: first node index and member count in the last update (valid for ids in `list`). */
+  first = new Int32Array(64);
+  count = new Int32Array(64);
+  /** Bumped whenever ids are reassigned; memos keyed by id must drop their values. */
+  generation = 0;
+  private readonly keyToId = new Map<string, number>();
+  private last: (NodeState | undefined)[] = [];
+  private nodeGid = new Int32Array(0);
+  private stamp = new Int32Array(64);
+  private epoch = 0;
+
+  constructor(
+    private readonly facts: ReadonlySet<NodeFact>,
+    private readonly maxIds = DEFAULT_MAX_IDS,
+  ) {}
+
+  /** Number of ids handed out so far (memos size their arrays by it). */
+  get idCount(): number {
+    return this.keyToId.size;
+  }
+
+  /** Group id of node `i` as of the last update. */
+  gidOf(i: number): number {
+    return this.nodeGid[i] as number;
+  }
+
+  /** Regroups `nodes`; returns how many distinct groups `list` now holds. */
+  update(nodes: readonly NodeState[]): number {
+    const n = nodes.length;
+    if (n !== this.last.length) {
+      this.last = new Array<NodeState | undefined>(n);
+      this.nodeGid = new Int32Array(n);
+      this.list = new Int32Array(n);
+    }
+    if (this.keyToId.size + n > this.maxIds) this.reset();
+    if (++this.epoch >= 0x7fffffff) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    const { last, nodeGid, list, epoch } = this;
+    let distinct = 0;
+    for (let i = 0; i < n; i++) {
+      const node = nodes[i] as NodeState;
+      let gid: number;
+      if (node === last[i]) gid = nodeGid[i] as number;
+      else {
+        gid = this.intern(nodeGroupKey(node, this.facts));
+        last[i] = node;
+        nodeGid[i] = gid;
+      }
+      // Read the arrays through `this`: intern() may have grown them.
+      if (this.stamp[gid] !== epoch) {
+        this.stamp[gid] = epoch;
+        this.first[gid] = i;
+        this.count[gid] = 1;
+        list[distinct++] = gid;
+      } else this.count[gid] = (this.count[gid] as number) + 1;
+    }
+    return distinct;
+  }
+
+  private intern(key: string): number {
+    let gid = this.keyToId.get(key);
+    if (gid === undefined) {
+      gid = this.keyToId.size;
+      this.keyToId.set(key, gid);
+      if (gid >= this.stamp.length) {
+        const size = this.stamp.length * 2;
+        this.stamp = grow(this.stamp, size);
+        this.first = grow(this.first, size);
+        this.count = grow(this.count, size);
+      }
+    }
+    return gid;
+  }
+
+  private reset(): void {
+    this.keyToId.clear();
+    this.last.fill(undefined);
+    this.generation++;
+  }
+}
+
+function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(size);
+  out.set(a);
+  return out;
+}
