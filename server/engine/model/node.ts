@@ -22,8 +22,9 @@ export interface NodeState {
   readonly labels: Readonly<Record<string, string>>;
   readonly ready: boolean;
   /**
-   * Per-GPU share (milli-GPU) of every GPU job currently on the node, sorted ascending with repeats.
-   * GpuClustering reads it ("same share class"); allocate/release keep it in step.
+   * GPU request (milli-GPU, all GPUs of the member) of every GPU job currently on the node, sorted
+   * ascending with repeats: below 1000 = a sharing job, k x 1000 = a job on k whole GPUs. This is
+   * exactly GpuClustering's class ("share" or "k-gpu"); allocate/release keep it in step.
    */
   readonly hostedGpuShares: readonly number[];
 }

@@ -38,9 +38,10 @@ function applyOne(node: NodeState, job: JobRequest, gpuIndices: readonly number[
   }
   let hosted = node.hostedGpuShares;
   if (job.gpuCount > 0) {
-    if (sign === 1) hosted = insertSorted(hosted, job.gpuMilliPerGpu);
+    const request = job.gpuCount * job.gpuMilliPerGpu;
+    if (sign === 1) hosted = insertSorted(hosted, request);
     else {
-      const at = hosted.indexOf(job.gpuMilliPerGpu);
+      const at = hosted.indexOf(request);
       hosted = at < 0 ? hosted : [...hosted.slice(0, at), ...hosted.slice(at + 1)];
     }
   }

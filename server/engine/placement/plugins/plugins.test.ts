@@ -82,8 +82,10 @@ describe("score plugins (table)", () => {
     { plugin: gpuPackingScore, node: testNode(), job: testJob({ gpuCount: 0, gpuMilliPerGpu: 0 }), expected: 0 },
     // free 1530 -> fill = floor(25 * 6470 / 8000) = 20; only same class -> 95
     { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [470] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 95 },
-    { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [320, 470] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 70 },
-    { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [320] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 20 },
+    { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [320, 1000] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 70 },
+    // every sharing job is one class ("share"), whatever its share
+    { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [320] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 95 },
+    { plugin: gpuClusteringScore, node: testNode({ gpus: [1000, 530], hostedGpuShares: [2000] }), job: testJob({ gpuMilliPerGpu: 470 }), expected: 20 },
     // idle: fill = floor(25 * 6000 / 8000) = 18 -> 43
     { plugin: gpuClusteringScore, node: testNode(), job: testJob({ gpuMilliPerGpu: 470 }), expected: 43 },
     // dot = (64/128)(32/128) + (2/8)(1/8) = 0.15625 -> floor(100 * (1 - 0.078125)) = 92
