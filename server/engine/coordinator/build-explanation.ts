@@ -1,0 +1,156 @@
+/**
+ * Builds the coordinator explanation from a decision run: every cluster with its filter verdicts and
+ * scores, the chosen parts with the nested in-cluster explanations, the reason histogram and summary,
+ * carbon figures with provenance, and counterfactuals (runner-up deltas, start-now cost, fixes).
+ */
+import type { PlacementOption } from "./agent";
+import type { Candidate, DecisionRun } from "./coordinator";
+import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation } from "./explanation-schema";
+import { findFixes } from "./fixes";
+import { describeClusterReason, type ClusterReason } from "./reasons";
+import { SPLIT_BASE_SLOWDOWN_PCT } from "./split";
+
+function carbonDetail(o: PlacementOption, zone: string) {
+  return {
+    zone,
+    energy: o.energy,
+    emissions: o.emissions,
+    provenance: { ...o.provenance, providers: [...o.provenance.providers] },
+    earliestStartMs: o.earliestStartMs,
+    chosenStartMs: o.startMs,
+    earliestGCo2e: o.earliestGCo2e,
+    chosenGCo2e: o.emissions.value,
+    savingGCo2e: o.savingGCo2e,
+    savingPct: o.earliestGCo2e > 0 ? (100 * o.savingGCo2e) / o.earliestGCo2e : 0,
+    // The curve is priced with the first placement's energy; rescale to the final one so points compare with chosenGCo2e.
+    curve: o.carbonSearch.curve.map((c) => ({ startMs: c.startMs, meanGCo2ePerKwh: c.meanGCo2ePerKwh, gCo2e: o.energy.value * c.meanGCo2ePerKwh })),
+    capacityRejectedStartsMs: [...o.capacityRejectedStartsMs],
+  };
+}
+
+/** Histogram of the first failing reason per rejected cluster plus one example per code (largest "best has"). */
+function histogram(run: DecisionRun) {
+  const counts: Record<string, number> = {};
+  const examples = new Map<string, ClusterReason>();
+  for (const b of run.bids) {
+    if (b.passed) continue;
+    const r = b.filters.find((f) => !f.passed)?.reasons[0];
+    if (!r) continue;
+    counts[r.code] = (counts[r.code] ?? 0) + 1;
+    const prev = examples.get(r.code);
+    if (!prev || (r.available ?? 0) > (prev.available ?? 0)) examples.set(r.code, r);
+  }
+  return { counts, examples };
+}
+
+function summarize(run: DecisionRun, counts: Record<string, number>, examples: Map<string, ClusterReason>): string {
+  const n = run.bids.length;
+  const now = run.bids.filter((b) => b.option && b.option.earliestStartMs === run.snapshot.nowMs).length;
+  const later = run.bids.filter((b) => b.passed).length - now;
+  const head = `${now}/${n} clusters can run this job now${later > 0 ? ` (${later} more later)` : ""}`;
+  const parts = Object.entries(counts)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, count]) => `${count} ${describeClusterReason(examples.get(code) as ClusterReason)}`);
+  return parts.length > 0 ? `${head}: ${parts.join(", ")}` : head;
+}
+
+function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; rank: number }>, i: number): ClusterConsideration {
+  const b = run.bids[i] as DecisionRun["bids"][number];
+  const o = b.option;
+  const ranked = rankOf.get(i);
+  return {
+    clusterId: b.cluster.id,
+    name: b.cluster.name,
+    region: b.cluster.region,
+    zone: b.cluster.zone,
+    tier: b.cluster.tier,
+    filters: b.filters.map((f) => ({ filter: f.filter, passed: f.passed, reasons: f.reasons.map((r) => ({ ...r })) })),
+    passed: b.passed,
+    variant: o ? { gpuModel: o.variant.gpuModel, gpuCountPerMember: o.variant.request.gpuCount, members: o.variant.request.gangSize ?? 1, gpusTotal: o.variant.gpusTotal, durationS: o.variant.durationS, computeUnitsProvided: o.variant.computeUnitsProvided } : null,
+    startMs: o?.startMs ?? null,
+    startReason: o?.startReason ?? null,
+    fragmentationDeltaMilli: o?.fragmentationDeltaMilli ?? null,
+    gpuAllocationAfterPct: o?.gpuAllocationAfterPct ?? null,
+    carbon: o ? carbonDetail(o, b.cluster.zone) : null,
+    scores: ranked ? ranked.c.scores.map((s) => ({ ...s })) : [],
+    total: ranked ? ranked.c.total : null,
+    rank: ranked ? ranked.rank : null,
+  };
+}
+
+/** Builds the explanation (runs the fix search when the job is unschedulable). */
+export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplanation {
+  const { job, policy, snapshot } = run;
+  const rankOf = new Map<number, { c: Candidate; rank: number }>();
+  run.candidates.forEach((c, rank) => {
+    if (c.kind === "single") rankOf.set((c.bids[0] as Candidate["bids"][number]).clusterIndex, { c, rank: rank + 1 });
+  });
+  const best = run.candidates[0];
+  const second = run.candidates[1];
+  const { counts, examples } = histogram(run);
+  const chosen = (best?.bids ?? []).map((b) => {
+    const o = b.option as PlacementOption;
+    const inCluster = o.decision.explanation;
+    return {
+      clusterId: b.cluster.id,
+      members: o.variant.request.gangSize ?? 1,
+      startMs: o.startMs,
+      endMs: o.endMs,
+      gpuModels: [...o.gpuModels],
+      placements: inCluster.placements.map((p) => ({ member: p.member, nodeName: p.nodeName, nodeIndex: p.nodeIndex, gpuIndices: [...p.gpuIndices] })),
+      inCluster,
+    };
+  });
+  const startOfC = (c: Candidate) => Math.max(...c.bids.map((b) => b.option?.startMs ?? 0));
+  const single = best?.kind === "single" ? (best.bids[0]?.option ?? null) : null;
+  const split = best?.split ?? null;
+  const explanation: CoordinatorExplanation = {
+    version: COORDINATOR_EXPLANATION_VERSION,
+    policy: { name: policy.name, version: policy.version, objectiveWeights: { ...policy.objectiveWeights } },
+    seed: run.seed,
+    decidedAtMs: snapshot.nowMs,
+    job: {
+      id: job.id,
+      tenant: job.tenant,
+      gpuCount: job.gpuCount,
+      gpuMilliPerGpu: job.gpuMilliPerGpu,
+      gangSize: job.gangSize,
+      computeUnits: job.computeUnits ?? null,
+      allowedGpuModels: [...job.allowedGpuModels],
+      estimatedDurationS: job.estimatedDurationS,
+      earliestStartMs: job.earliestStartMs ?? null,
+      deadlineMs: job.deadlineMs ?? null,
+      allowSplit: job.allowSplit,
+    },
+    outcome: !best ? "unschedulable" : startOfC(best) === snapshot.nowMs ? "placed" : "deferred",
+    split:
+      split && best
+        ? {
+            clusterIds: [split.parts[0].cluster.id, split.parts[1].cluster.id],
+            membersPerPart: [split.membersPerPart[0], split.membersPerPart[1]],
+            bandwidthGbps: split.link.bandwidthGbps,
+            distanceKm: split.link.distanceKm,
+            parallelism: job.splitParallelism ?? "data",
+            slowdownPct: split.slowdownPct,
+            formula: `${SPLIT_BASE_SLOWDOWN_PCT[job.splitParallelism ?? "data"]}% x (${split.link.distanceKm} km / 300 km) x (12800 Gbps / ${split.link.bandwidthGbps} Gbps)`,
+            scores: best.scores.map((s) => ({ ...s })),
+            total: best.total,
+            candidates: run.candidates.length,
+          }
+        : null,
+    clusters: run.bids.map((_, i) => consideration(run, rankOf, i)),
+    chosen,
+    reasonHistogram: counts,
+    summary: summarize(run, counts, examples),
+    counterfactuals: {
+      runnerUp:
+        best && second
+          ? { clusterId: second.bids.map((b) => b.cluster.id).join("+"), total: second.total, deltaGCo2e: second.raw.carbon - best.raw.carbon, deltaWaitS: second.raw.waiting - best.raw.waiting, deltaFragmentationMilli: second.raw.fragmentation - best.raw.fragmentation }
+          : null,
+      startNow: single ? { startMs: single.earliestStartMs, gCo2e: single.earliestGCo2e, extraGCo2e: single.savingGCo2e } : null,
+      fixes: best ? [] : findFixes(run),
+    },
+    links: (run.splitSearch?.linksConsidered ?? []).map((l) => ({ a: l.link.a, b: l.link.b, ok: l.ok, slowdownPct: l.slowdownPct, problems: [...l.problems] })),
+  };
+  return explanation;
+}

@@ -1,0 +1,60 @@
+/**
+ * Cheap facts about a cluster state used by the agent: fragmentation increment of a placement (only the
+ * touched nodes change), allocation after it, and the best free capacity on one node (for reasons).
+ */
+import type { JobRequest } from "../model/job";
+import type { ClusterState, NodeState } from "../model/node";
+import { allocate, type PlacementAssignment } from "../placement/allocate";
+import type { Placer } from "../placement/placer";
+
+const allocatedCache = new WeakMap<ClusterState, { allocatedMilli: number; capacityMilli: number }>();
+
+/** Allocated and total milli-GPU of a state (cached per state object). */
+export function gpuTotals(state: ClusterState): { allocatedMilli: number; capacityMilli: number } {
+  let t = allocatedCache.get(state);
+  if (!t) {
+    let capacityMilli = 0;
+    let freeMilli = 0;
+    for (const n of state.nodes) {
+      capacityMilli += n.gpuMilliFree.length * 1000;
+      for (const f of n.gpuMilliFree) freeMilli += f;
+    }
+    t = { allocatedMilli: capacityMilli - freeMilli, capacityMilli };
+    allocatedCache.set(state, t);
+  }
+  return t;
+}
+
+/** Effect of a placement: fragmentation delta (milli-GPU, FGD's F(M)) and GPU allocation % after it. */
+export function placementEffect(placer: Placer, state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[]) {
+  const after = allocate(state, job, assignments);
+  let fragmentationDeltaMilli = 0;
+  for (const i of new Set(assignments.map((a) => a.nodeIndex))) {
+    fragmentationDeltaMilli += placer.fragmentationOf(after.nodes[i] as NodeState) - placer.fragmentationOf(state.nodes[i] as NodeState);
+  }
+  const { allocatedMilli, capacityMilli } = gpuTotals(state);
+  const added = job.gpuCount * job.gpuMilliPerGpu * assignments.length;
+  return { fragmentationDeltaMilli, gpuAllocationAfterPct: capacityMilli > 0 ? (100 * (allocatedMilli + added)) / capacityMilli : 0 };
+}
+
+/** Most GPUs with at least `milliPerGpu` free on one ready node of an allowed model. */
+export function bestFreeOnOneNode(state: ClusterState, milliPerGpu: number, allowedModels: readonly string[]): number {
+  let best = 0;
+  for (const n of state.nodes) {
+    if (!n.ready || !n.gpuModel || (allowedModels.length > 0 && !allowedModels.includes(n.gpuModel))) continue;
+    let c = 0;
+    for (const f of n.gpuMilliFree) if (f >= milliPerGpu) c++;
+    if (c > best) best = c;
+  }
+  return best;
+}
+
+/** Largest free share on any single GPU of an allowed model (for sharing jobs' reasons). */
+export function bestFreeShare(state: ClusterState, allowedModels: readonly string[]): number {
+  let best = 0;
+  for (const n of state.nodes) {
+    if (!n.ready || !n.gpuModel || (allowedModels.length > 0 && !allowedModels.includes(n.gpuModel))) continue;
+    for (const f of n.gpuMilliFree) if (f > best) best = f;
+  }
+  return best;
+}

@@ -1,0 +1,171 @@
+/**
+ * The cross-cluster coordinator: asks every cluster agent for its best bid, filters on hard constraints,
+ * scores the feasible bids on the policy's weighted objectives, and returns the decision as data.
+ * When no single cluster can take a gang that allows it, it tries a split across two linked clusters.
+ * An unschedulable job is a normal result; its explanation lists the smallest changes that would help.
+ * Deterministic: same snapshot, job, policy and seed give a JSON-identical decision.
+ */
+import { assertComparableSeries } from "../carbon/series";
+import type { JobRequest } from "../model/job";
+import type { TargetWorkload } from "../model/target-workload";
+import type { PlacementAssignment } from "../placement/allocate";
+import { findBuiltinPolicy, VERDANT_POLICY, type PlacementPolicy } from "../placement/policy";
+import { createPlacer, type Placer } from "../placement/placer";
+import { bidForJob, type AgentContext, type ClusterBid } from "./agent";
+import { buildCoordinatorExplanation } from "./build-explanation";
+import type { CoordinatorExplanation } from "./explanation-schema";
+import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
+import { localityOf, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
+import { findSplits, type SplitOption } from "./split";
+import type { FleetJob, FleetSnapshot } from "./types";
+
+/** One part of a decision: what to allocate on which cluster, and when. */
+export interface DecisionPart {
+  readonly clusterId: string;
+  /** The concrete in-cluster request (compute-native jobs resolved to a model and count). */
+  readonly request: JobRequest;
+  readonly assignments: readonly PlacementAssignment[];
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** A cross-cluster decision. */
+export interface CoordinatorDecision {
+  /** placed = starts now; deferred = holds a later start (capacity or carbon); unschedulable. */
+  readonly outcome: "placed" | "deferred" | "unschedulable";
+  readonly split: boolean;
+  readonly parts: readonly DecisionPart[];
+  readonly startMs: number | null;
+  readonly energyKwh: number | null;
+  readonly gCo2e: number | null;
+  /** The full explanation; built on first read (deciding stays fast). */
+  readonly explanation: CoordinatorExplanation;
+}
+
+/** A scored candidate: a single-cluster bid or a split. */
+export interface Candidate {
+  readonly kind: "single" | "split";
+  readonly bids: readonly ClusterBid[];
+  readonly split: SplitOption | null;
+  readonly raw: RawObjectives;
+  scores: ObjectiveScore[];
+  total: number;
+}
+
+/** Options of {@link createCoordinator}. */
+export interface CoordinatorOptions {
+  /** A policy object or its stored JSON (validated here). */
+  readonly policy: CoordinatorPolicy | unknown;
+  /** FGD target workload for the in-cluster placers and the fragmentation objective. */
+  readonly workload?: TargetWorkload | null;
+}
+
+/** A coordinator bound to a policy; keeps one in-cluster placer per cluster id (caches only). */
+export interface Coordinator {
+  readonly policy: CoordinatorPolicy;
+  decide(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number }): CoordinatorDecision;
+}
+
+/** The state needed to decide (and later to explain, and to search fixes). */
+export interface DecisionRun {
+  readonly snapshot: FleetSnapshot;
+  readonly job: FleetJob;
+  readonly policy: CoordinatorPolicy;
+  readonly seed: number;
+  readonly placers: readonly Placer[];
+  readonly ctx: AgentContext;
+  readonly bids: readonly ClusterBid[];
+  readonly candidates: readonly Candidate[];
+  readonly splitSearch: ReturnType<typeof findSplits> | null;
+}
+
+function rawOfBids(bids: readonly ClusterBid[], run: { snapshot: FleetSnapshot; job: FleetJob; policy: CoordinatorPolicy }): RawObjectives {
+  let carbon = 0;
+  let fragmentation = 0;
+  let start = 0;
+  let locality = 100;
+  for (const b of bids) {
+    const o = b.option;
+    if (!o) continue;
+    carbon += o.emissions.value;
+    fragmentation += o.fragmentationDeltaMilli;
+    start = Math.max(start, o.startMs);
+    locality = Math.min(locality, localityOf(b.cluster, run.job, run.policy.constraints));
+  }
+  return { carbon, fragmentation, waiting: (start - run.snapshot.nowMs) / 1000, locality };
+}
+
+/** Orders candidates: higher total, then fewer gCO2e, then earlier cluster in the snapshot. */
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return b.total - a.total || a.raw.carbon - b.raw.carbon || (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) || (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0);
+}
+
+/** Runs agents, the split search and scoring; shared by decide and the fix search. */
+export function runDecision(snapshot: FleetSnapshot, job: FleetJob, policy: CoordinatorPolicy, seed: number, placers: readonly Placer[], overrides: Partial<AgentContext> = {}): DecisionRun {
+  const catalog = new Map(snapshot.gpuModels.map((m) => [m.id, m]));
+  const ctx: AgentContext = { nowMs: snapshot.nowMs, policy, catalog, tenant: snapshot.tenants.find((t) => t.tenant === job.tenant) ?? null, seed, ...overrides };
+  const bids = snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx));
+  const base = { snapshot, job, policy };
+  let candidates: Candidate[] = bids.filter((b) => b.passed).map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
+  let splitSearch: DecisionRun["splitSearch"] = null;
+  const quotaOk = !ctx.tenant || ctx.ignoreQuota || ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
+  if (candidates.length === 0 && job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !(job.computeUnits && job.computeUnits > 0) && quotaOk) {
+    splitSearch = findSplits(snapshot, job, placers, ctx);
+    candidates = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
+  }
+  const { scores, totals } = scoreCandidates(candidates.map((c) => c.raw), policy.objectiveWeights);
+  candidates.forEach((c, i) => {
+    c.scores = scores[i] as ObjectiveScore[];
+    c.total = totals[i] as number;
+  });
+  candidates.sort(compareCandidates);
+  return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch };
+}
+
+/** Turns a run into the decision value (explanation lazy). */
+export function decisionFromRun(run: DecisionRun): CoordinatorDecision {
+  const best = run.candidates[0];
+  const parts: DecisionPart[] = best
+    ? best.bids.map((b) => ({ clusterId: b.cluster.id, request: b.option?.variant.request as JobRequest, assignments: b.option?.assignments ?? [], startMs: b.option?.startMs ?? 0, endMs: b.option?.endMs ?? 0 }))
+    : [];
+  const startMs = best ? Math.max(...parts.map((p) => p.startMs)) : null;
+  let explanation: CoordinatorExplanation | null = null;
+  return {
+    outcome: !best ? "unschedulable" : startMs === run.snapshot.nowMs ? "placed" : "deferred",
+    split: best?.kind === "split",
+    parts,
+    startMs,
+    energyKwh: best ? best.bids.reduce((a, b) => a + (b.option?.energy.value ?? 0), 0) : null,
+    gCo2e: best ? best.raw.carbon : null,
+    get explanation(): CoordinatorExplanation {
+      explanation ??= buildCoordinatorExplanation(run);
+      return explanation;
+    },
+  };
+}
+
+/** Creates a coordinator. Throws a zod error for an invalid policy and UNKNOWN_POLICY for an unknown in-cluster policy. */
+export function createCoordinator(options: CoordinatorOptions): Coordinator {
+  const policy = parseCoordinatorPolicy(options.policy);
+  const inCluster: PlacementPolicy = findBuiltinPolicy(policy.inClusterPolicy) ?? VERDANT_POLICY;
+  const workload = options.workload ?? null;
+  // FGD-based policies need a workload; without one fall back to best-fit so the coordinator still works.
+  const effective = workload || !inCluster.gpuSelection.startsWith("fgd") ? inCluster : (findBuiltinPolicy("bestfit") as PlacementPolicy);
+  const placers = new Map<string, Placer>();
+  const placerFor = (clusterId: string) => {
+    let p = placers.get(clusterId);
+    if (!p) {
+      p = createPlacer({ policy: effective, workload });
+      placers.set(clusterId, p);
+    }
+    return p;
+  };
+  return {
+    policy,
+    decide(snapshot, job, { seed }) {
+      assertComparableSeries(snapshot.clusters.map((c) => c.series));
+      const run = runDecision(snapshot, job, policy, seed, snapshot.clusters.map((c) => placerFor(c.id)));
+      return decisionFromRun(run);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The coordinator's explanation: one typed, versioned structure per cross-cluster decision, stored
+ * with the decision (JSONB) and validated by this schema when read back. Text is rendered from it by
+ * formatExplanation(). The chosen cluster's in-cluster explanation is nested unchanged.
+ */
+import { z } from "zod";
+import { figureSchema } from "../carbon/figure";
+import { placementExplanationSchema } from "../explain/schema";
+import { clusterReasonSchema } from "./reasons";
+import { OBJECTIVES } from "./scoring";
+
+/** Current coordinator explanation version. Bump when a field changes meaning. */
+export const COORDINATOR_EXPLANATION_VERSION = 1 as const;
+
+const filterSchema = z.object({ filter: z.string(), passed: z.boolean(), reasons: z.array(clusterReasonSchema) });
+const scoreSchema = z.object({ objective: z.enum(OBJECTIVES), raw: z.number(), unit: z.string(), normalized: z.number().min(0).max(100), weight: z.number(), weighted: z.number() });
+const provenanceSchema = z.object({
+  measuredHours: z.number().int(),
+  forecastHours: z.number().int(),
+  providers: z.array(z.string()),
+  signalType: z.enum(["average", "marginal"]),
+  emissionFactorType: z.enum(["lifecycle", "direct"]),
+});
+const curvePointSchema = z.object({ startMs: z.number(), meanGCo2ePerKwh: z.number(), gCo2e: z.number() });
+
+/** The carbon side of one option: figures with units and inputs, the start curve and the saving. */
+export const carbonDetailSchema = z.object({
+  zone: z.string(),
+  energy: figureSchema,
+  emissions: figureSchema,
+  provenance: provenanceSchema,
+  earliestStartMs: z.number(),
+  chosenStartMs: z.number(),
+  /** Emissions at the earliest feasible start (the carbon-agnostic choice). */
+  earliestGCo2e: z.number(),
+  chosenGCo2e: z.number(),
+  savingGCo2e: z.number(),
+  savingPct: z.number(),
+  curve: z.array(curvePointSchema),
+  capacityRejectedStartsMs: z.array(z.number()),
+});
+
+/** One cluster as the coordinator considered it. */
+export const clusterConsiderationSchema = z.object({
+  clusterId: z.string(),
+  name: z.string(),
+  region: z.string(),
+  zone: z.string(),
+  tier: z.enum(["hub", "regional", "edge"]),
+  filters: z.array(filterSchema),
+  passed: z.boolean(),
+  /** The variant it would run (model, GPUs, duration) when it passed. */
+  variant: z.object({ gpuModel: z.string().nullable(), gpuCountPerMember: z.number(), members: z.number().int(), gpusTotal: z.number(), durationS: z.number(), computeUnitsProvided: z.number().nullable() }).nullable(),
+  startMs: z.number().nullable(),
+  startReason: z.enum(["now", "window", "capacity", "carbon"]).nullable(),
+  fragmentationDeltaMilli: z.number().nullable(),
+  gpuAllocationAfterPct: z.number().nullable(),
+  carbon: carbonDetailSchema.nullable(),
+  scores: z.array(scoreSchema),
+  total: z.number().nullable(),
+  rank: z.number().int().nullable(),
+});
+
+/** One chosen part (a whole job, or one side of a split). */
+export const chosenPartSchema = z.object({
+  clusterId: z.string(),
+  members: z.number().int(),
+  startMs: z.number(),
+  endMs: z.number(),
+  gpuModels: z.array(z.string()),
+  placements: z.array(z.object({ member: z.number().int(), nodeName: z.string(), nodeIndex: z.number().int(), gpuIndices: z.array(z.number().int()) })),
+  inCluster: placementExplanationSchema,
+});
+
+/** A change that would let an unschedulable job run. */
+export const fixSchema = z.object({
+  change: z.enum(["wider-window", "other-model", "fewer-gpus", "fewer-members", "less-compute", "allow-split", "other-region", "raise-quota"]),
+  description: z.string(),
+  clusterId: z.string(),
+  startMs: z.number(),
+  value: z.number().optional(),
+});
+
+/** Split details when the job was split. */
+export const splitSchema = z.object({
+  clusterIds: z.tuple([z.string(), z.string()]),
+  membersPerPart: z.tuple([z.number().int(), z.number().int()]),
+  bandwidthGbps: z.number(),
+  distanceKm: z.number(),
+  parallelism: z.enum(["data", "pipeline"]),
+  slowdownPct: z.number(),
+  formula: z.string(),
+  scores: z.array(scoreSchema),
+  total: z.number(),
+  /** Split candidates that qualified (pairs and member counts), best first. */
+  candidates: z.number().int(),
+});
+
+/** The full coordinator explanation. */
+export const coordinatorExplanationSchema = z.object({
+  version: z.literal(COORDINATOR_EXPLANATION_VERSION),
+  policy: z.object({ name: z.string(), version: z.number().int(), objectiveWeights: z.record(z.string(), z.number()) }),
+  seed: z.number().int(),
+  decidedAtMs: z.number(),
+  job: z.object({
+    id: z.string(),
+    tenant: z.string(),
+    gpuCount: z.number(),
+    gpuMilliPerGpu: z.number(),
+    gangSize: z.number().int(),
+    computeUnits: z.number().nullable(),
+    allowedGpuModels: z.array(z.string()),
+    estimatedDurationS: z.number(),
+    earliestStartMs: z.number().nullable(),
+    deadlineMs: z.number().nullable(),
+    allowSplit: z.boolean(),
+  }),
+  outcome: z.enum(["placed", "deferred", "unschedulable"]),
+  split: splitSchema.nullable(),
+  clusters: z.array(clusterConsiderationSchema),
+  chosen: z.array(chosenPartSchema),
+  /** Clusters rejected, counted by the first failing reason code. */
+  reasonHistogram: z.record(z.string(), z.number()),
+  summary: z.string(),
+  counterfactuals: z.object({
+    runnerUp: z.object({ clusterId: z.string(), total: z.number(), deltaGCo2e: z.number(), deltaWaitS: z.number(), deltaFragmentationMilli: z.number() }).nullable(),
+    startNow: z.object({ startMs: z.number(), gCo2e: z.number(), extraGCo2e: z.number() }).nullable(),
+    fixes: z.array(fixSchema),
+  }),
+  links: z.array(z.object({ a: z.string(), b: z.string(), ok: z.boolean(), slowdownPct: z.number(), problems: z.array(z.string()) })),
+});
+
+/** A coordinator explanation (derived from the schema so they cannot drift). */
+export type CoordinatorExplanation = z.infer<typeof coordinatorExplanationSchema>;
+/** One considered cluster. */
+export type ClusterConsideration = z.infer<typeof clusterConsiderationSchema>;
+/** A fix for an unschedulable job. */
+export type FixSuggestion = z.infer<typeof fixSchema>;
+/** One chosen part. */
+export type ChosenPart = z.infer<typeof chosenPartSchema>;
+
+/** Parses stored JSON back into a coordinator explanation (throws a zod error when it does not conform). */
+export function parseCoordinatorExplanation(value: unknown): CoordinatorExplanation {
+  return coordinatorExplanationSchema.parse(value);
+}

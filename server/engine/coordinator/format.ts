@@ -1,0 +1,42 @@
+/**
+ * Plain-English rendering of a coordinator explanation: a few sentences, pure and deterministic
+ * (fixed number formats, UTC times), so the same explanation always reads the same.
+ */
+import { formatNumber } from "../carbon/figure";
+import type { CoordinatorExplanation } from "./explanation-schema";
+
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+const hours = (s: number) => `${formatNumber(s / 3600)} h`;
+
+/** Renders the explanation as a short paragraph (one sentence per line). */
+export function formatExplanation(e: CoordinatorExplanation): string {
+  const lines: string[] = [`${e.summary}.`];
+  if (e.outcome === "unschedulable") {
+    lines.push(`Job ${e.job.id} cannot be placed under policy ${e.policy.name} v${e.policy.version}.`);
+    const fix = e.counterfactuals.fixes[0];
+    lines.push(fix ? `Smallest change that would let it run: ${fix.description}.` : "No single change tried (wider window, other model, smaller request, split, region, quota) would let it run.");
+    return lines.join("\n");
+  }
+  const first = e.chosen[0];
+  if (!first) return lines.join("\n");
+  const c = e.clusters.find((x) => x.clusterId === first.clusterId);
+  const nodes = e.chosen.flatMap((p) => p.placements.map((m) => `${m.nodeName}[${m.gpuIndices.join(",")}]`));
+  const when = first.startMs === e.decidedAtMs ? "now" : `at ${utc(first.startMs)}`;
+  if (e.split) {
+    lines.push(`Split across ${e.split.clusterIds.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`);
+  } else if (c) {
+    const v = c.variant;
+    const model = first.gpuModels.join("+");
+    const compute = v?.computeUnitsProvided != null ? ` (${v.gpusTotal} ${model} = ${formatNumber(v.computeUnitsProvided)} A100-equivalents, estimated ${hours(v.durationS)})` : "";
+    lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
+  }
+  const emissions = e.chosen.map((p) => e.clusters.find((x) => x.clusterId === p.clusterId)?.carbon?.emissions.text).filter(Boolean);
+  if (c?.carbon && !e.split) {
+    lines.push(`Estimated ${c.carbon.emissions.text}; energy ${c.carbon.energy.text}.`);
+    if (c.startReason === "carbon") lines.push(`Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatNumber(c.carbon.savingGCo2e)} gCO2e (${formatNumber(c.carbon.savingPct)}%) versus starting then.`);
+    else if (c.startReason === "capacity") lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
+  } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
+  const r = e.counterfactuals.runnerUp;
+  if (r) lines.push(`Runner-up ${r.clusterId}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`);
+  return lines.join("\n");
+}

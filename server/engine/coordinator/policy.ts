@@ -1,0 +1,68 @@
+/**
+ * The coordinator policy: named, versioned data holding the objective weights and the hard constraints.
+ * The database Policy row stores `objectiveWeights` and `constraints` as JSON; this schema validates
+ * both (missing constraint fields take the defaults below) so a stored row parses into a policy.
+ */
+import { z } from "zod";
+
+/** Objective weights (any non-negative numbers; at least one must be positive). */
+export const objectiveWeightsSchema = z
+  .object({
+    carbon: z.number().min(0),
+    fragmentation: z.number().min(0),
+    waiting: z.number().min(0),
+    locality: z.number().min(0),
+  })
+  .refine((w) => w.carbon + w.fragmentation + w.waiting + w.locality > 0, { message: "at least one objective weight must be positive" });
+
+/** Hard constraints and search limits. */
+export const policyConstraintsSchema = z.object({
+  /** How long past its earliest start a flexible job may be deferred for carbon (hours). */
+  maxDeferralHours: z.number().min(0).default(24),
+  /** Reject clusters where the job would push the tenant over its monthly carbon budget. */
+  honorCarbonBudget: z.boolean().default(true),
+  /** Allow a gang that fits no single cluster to be split across two linked clusters (the job must allow it too). */
+  allowSplitAcrossClusters: z.boolean().default(false),
+  /** A split needs a link at least this fast (Gbps)... */
+  minSplitLinkGbps: z.number().positive().default(400),
+  /** ...and no longer than this (km); 300 km is the longest distance in the seed's measurement. */
+  maxSplitDistanceKm: z.number().positive().default(300),
+  /** ...and a predicted slowdown no larger than this (% of throughput). */
+  maxSplitSlowdownPct: z.number().min(0).default(5),
+  /** Defer for carbon only when it saves at least this share of the start-now emissions (%). */
+  minDeferralSavingPct: z.number().min(0).default(1),
+  /** Candidate start spacing in the carbon search (minutes). */
+  searchStepMinutes: z.number().int().positive().default(60),
+  /** Locality score (0..100) of each tier when the job states no data region. */
+  tierPreference: z.object({ hub: z.number().min(0).max(100), regional: z.number().min(0).max(100), edge: z.number().min(0).max(100) }).default({ hub: 100, regional: 70, edge: 30 }),
+});
+
+/** A coordinator policy as stored (name + integer version like the Policy row). */
+export const coordinatorPolicySchema = z.object({
+  name: z.string().min(1),
+  version: z.number().int().positive(),
+  objectiveWeights: objectiveWeightsSchema,
+  constraints: policyConstraintsSchema,
+  /** In-cluster placement policy used by every cluster agent (a built-in policy name). */
+  inClusterPolicy: z.string().default("verdant"),
+});
+
+/** A validated coordinator policy. */
+export type CoordinatorPolicy = z.infer<typeof coordinatorPolicySchema>;
+/** Objective weights of a policy. */
+export type ObjectiveWeights = z.infer<typeof objectiveWeightsSchema>;
+/** Constraints of a policy (defaults applied). */
+export type PolicyConstraints = z.infer<typeof policyConstraintsSchema>;
+
+/** Parses a policy from stored JSON (e.g. a Policy row), applying constraint defaults; throws a zod error when invalid. */
+export function parseCoordinatorPolicy(value: unknown): CoordinatorPolicy {
+  return coordinatorPolicySchema.parse(value);
+}
+
+/** Verdant's default fleet policy: carbon first, then packing quality, waiting, locality. */
+export const DEFAULT_COORDINATOR_POLICY: CoordinatorPolicy = parseCoordinatorPolicy({
+  name: "verdant-fleet",
+  version: 1,
+  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+  constraints: { maxDeferralHours: 24, honorCarbonBudget: true, allowSplitAcrossClusters: true },
+});

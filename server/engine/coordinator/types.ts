@@ -1,0 +1,120 @@
+/**
+ * Fleet inputs of the coordinator: clusters (each with its state, queue and intensity series), links
+ * between clusters, the GPU catalog and tenant usage. All plain data (JSON round-trips), times in
+ * epoch ms, durations in seconds, so a stored decision's inputs replay exactly.
+ */
+import type { IntensitySeries } from "../carbon/series";
+import type { JobRequest } from "../model/job";
+import type { ClusterState } from "../model/node";
+import type { PlacementAssignment } from "../placement/allocate";
+
+/** A GPU model of the catalog (the GpuModel row). */
+export interface GpuModelSpec {
+  readonly id: string;
+  readonly memoryGib: number;
+  /** Relative compute in A100-equivalents (A100 = 1.0). */
+  readonly computeUnits: number;
+  readonly idleWatts: number;
+  readonly maxWatts: number;
+}
+
+/** Cluster tier (hub training centre, regional pool, edge). */
+export type ClusterTier = "hub" | "regional" | "edge";
+/** Cluster status; only active clusters take new jobs. */
+export type ClusterStatus = "active" | "draining" | "maintenance" | "retired";
+
+/** A job holding resources on a cluster until endMs. */
+export interface RunningJob {
+  readonly jobId: string;
+  readonly job: JobRequest;
+  readonly assignments: readonly PlacementAssignment[];
+  readonly endMs: number;
+}
+
+/** A queued job's hold on specific nodes from startMs (EASY backfill: later jobs must not delay it). */
+export interface Reservation {
+  readonly jobId: string;
+  readonly job: JobRequest;
+  readonly assignments: readonly PlacementAssignment[];
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** One cluster as its agent sees it. */
+export interface FleetCluster {
+  readonly id: string;
+  readonly name: string;
+  readonly region: string;
+  /** Grid zone id (Electricity Maps style), e.g. "DE". */
+  readonly zone: string;
+  readonly tier: ClusterTier;
+  readonly pue: number;
+  readonly status: ClusterStatus;
+  readonly state: ClusterState;
+  readonly running: readonly RunningJob[];
+  readonly reservations: readonly Reservation[];
+  readonly series: IntensitySeries;
+}
+
+/** An admin-declared link between two clusters. */
+export interface ClusterLink {
+  readonly a: string;
+  readonly b: string;
+  readonly bandwidthGbps: number;
+  readonly distanceKm: number;
+}
+
+/** A tenant's quota and current usage. */
+export interface TenantUsage {
+  readonly tenant: string;
+  readonly maxGpus: number;
+  /** GPUs held now (whole-GPU equivalents). */
+  readonly gpusInUse: number;
+  readonly carbonBudgetKgPerMonth: number | null;
+  readonly carbonUsedKgThisMonth: number;
+}
+
+/** Everything the coordinator decides on. */
+export interface FleetSnapshot {
+  readonly nowMs: number;
+  readonly clusters: readonly FleetCluster[];
+  readonly links: readonly ClusterLink[];
+  readonly gpuModels: readonly GpuModelSpec[];
+  readonly tenants: readonly TenantUsage[];
+}
+
+/** A job as the coordinator receives it (the Job row, in engine units). */
+export interface FleetJob {
+  readonly id: string;
+  readonly tenant: string;
+  readonly kind: "training" | "inference" | "batch";
+  /** Per member. */
+  readonly cpuMilli: number;
+  readonly memoryMib: number;
+  /** GPUs per member (ignored for compute-native requests). */
+  readonly gpuCount: number;
+  readonly gpuMilliPerGpu: number;
+  /** Allowed GPU models; empty = any. */
+  readonly allowedGpuModels: readonly string[];
+  /** Compute-native request: total A100-equivalents; the platform picks model and count. */
+  readonly computeUnits?: number | null;
+  readonly minGpuMemoryGib?: number | null;
+  readonly gangSize: number;
+  readonly gangSameRack?: boolean;
+  /** Estimated run time as requested (for compute-native: at exactly computeUnits A100-equivalents). */
+  readonly estimatedDurationS: number;
+  /** Mean GPU utilization for the energy estimate, 0..1 (default 0.8). */
+  readonly gpuUtilization?: number;
+  /** Flexibility window: start at or after earliestStartMs, finish by deadlineMs. */
+  readonly earliestStartMs?: number | null;
+  readonly deadlineMs?: number | null;
+  /** Data sovereignty; empty = anywhere. */
+  readonly allowedRegions: readonly string[];
+  readonly allowedZones?: readonly string[];
+  readonly allowedTiers?: readonly ClusterTier[];
+  /** Where the job's data lives (locality objective). */
+  readonly dataRegion?: string | null;
+  readonly allowSplit: boolean;
+  /** Parallelism across a split: data parallel (default, more traffic) or pipeline parallel. */
+  readonly splitParallelism?: "data" | "pipeline";
+}

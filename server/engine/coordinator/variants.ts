@@ -1,0 +1,88 @@
+/**
+ * Concrete in-cluster requests for a fleet job on one cluster. A model-based job has one variant (the
+ * in-cluster placer picks among its allowed models). A compute-native job ("N A100-equivalents, at
+ * least M GiB per GPU") gets one variant per qualifying model present in the cluster:
+ *   gpus = ceil(N / computeUnits(model)), laid out as one member or gangs of the model's largest node,
+ *   durationS = requested durationS x N / (gpus x computeUnits)   (linear scaling with compute; more
+ *   compute than asked, after rounding up to whole GPUs, shortens the run proportionally).
+ */
+import type { JobRequest } from "../model/job";
+import type { ClusterState } from "../model/node";
+import type { FleetJob, GpuModelSpec } from "./types";
+
+/** One way to run the job on a cluster. */
+export interface JobVariant {
+  /** The model this variant is pinned to (compute-native), or null (placer chooses among allowed models). */
+  readonly gpuModel: string | null;
+  readonly request: JobRequest;
+  readonly durationS: number;
+  /** GPUs over all members (whole-GPU equivalents; a share counts as its fraction). */
+  readonly gpusTotal: number;
+  /** A100-equivalents provided (compute-native only). */
+  readonly computeUnitsProvided: number | null;
+}
+
+const modelCache = new WeakMap<readonly unknown[], ReadonlyMap<string, number>>();
+
+/** GPU models present on a cluster's nodes with the largest GPU count per node (cached per node list). */
+export function modelsOnCluster(state: ClusterState): ReadonlyMap<string, number> {
+  let m = modelCache.get(state.nodes);
+  if (!m) {
+    const out = new Map<string, number>();
+    for (const n of state.nodes) if (n.gpuModel) out.set(n.gpuModel, Math.max(out.get(n.gpuModel) ?? 0, n.gpuMilliFree.length));
+    m = new Map([...out.entries()].sort((a, b) => a[0].localeCompare(b[0])));
+    modelCache.set(state.nodes, m);
+  }
+  return m;
+}
+
+/** True for a compute-native request. */
+export function isComputeNative(job: FleetJob): boolean {
+  return job.computeUnits !== undefined && job.computeUnits !== null && job.computeUnits > 0;
+}
+
+/** The base in-cluster request (identity fields copied, per-member resources as given). */
+export function baseRequest(job: FleetJob, over: Partial<JobRequest> = {}): JobRequest {
+  return {
+    id: job.id,
+    tenant: job.tenant,
+    cpuMilli: job.cpuMilli,
+    memoryMib: job.memoryMib,
+    gpuCount: job.gpuCount,
+    gpuMilliPerGpu: job.gpuMilliPerGpu,
+    allowedGpuModels: job.allowedGpuModels,
+    gangSize: job.gangSize,
+    gangSameRack: job.gangSameRack ?? true,
+    ...over,
+  };
+}
+
+/** Variants of `job` on a cluster whose nodes are `state`, cheapest in GPUs first, then by model id. */
+export function variantsFor(job: FleetJob, state: ClusterState, catalog: ReadonlyMap<string, GpuModelSpec>): JobVariant[] {
+  if (!isComputeNative(job)) {
+    const gpusTotal = (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000;
+    return [{ gpuModel: null, request: baseRequest(job), durationS: job.estimatedDurationS, gpusTotal, computeUnitsProvided: null }];
+  }
+  const units = job.computeUnits as number;
+  const out: JobVariant[] = [];
+  for (const [model, maxPerNode] of modelsOnCluster(state)) {
+    const spec = catalog.get(model);
+    if (!spec || spec.computeUnits <= 0) continue;
+    if (job.allowedGpuModels.length > 0 && !job.allowedGpuModels.includes(model)) continue;
+    if ((job.minGpuMemoryGib ?? 0) > spec.memoryGib) continue;
+    // 1e-9 keeps 2 x 0.5 from rounding up to 3 on floating-point noise.
+    const need = Math.max(1, Math.ceil(units / spec.computeUnits - 1e-9));
+    const members = Math.ceil(need / maxPerNode);
+    const perMember = members === 1 ? need : maxPerNode;
+    const gpus = members * perMember;
+    const provided = gpus * spec.computeUnits;
+    out.push({
+      gpuModel: model,
+      request: baseRequest(job, { gpuCount: perMember, gpuMilliPerGpu: 1000, allowedGpuModels: [model], gangSize: members }),
+      durationS: Math.round((job.estimatedDurationS * units) / provided),
+      gpusTotal: gpus,
+      computeUnitsProvided: provided,
+    });
+  }
+  return out.sort((a, b) => a.gpusTotal - b.gpusTotal || (a.gpuModel as string).localeCompare(b.gpuModel as string));
+}
