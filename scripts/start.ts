@@ -9,8 +9,6 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../server/env.js";
-import { createDb } from "../server/db/client";
-import { isSeeded, seedDemo } from "../server/seed/seed-demo";
 import { demoPasswords, demoStaff, demoTenants } from "../server/seed/demo-catalog";
 import { needsBuild, needsGenerate } from "./lib/build-state";
 import { migrate, openDatabase, type Database } from "./lib/database";
@@ -88,6 +86,9 @@ try {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, embeddedPort: env.VERDANT_EMBEDDED_PG_PORT });
   log(database.embedded ? `embedded PostgreSQL on port ${env.VERDANT_EMBEDDED_PG_PORT} (data in ${join(dataDir, "pg")})` : "using the PostgreSQL server in DATABASE_URL");
   migrate(database.url);
+  // Imported only now: these modules need the Prisma client generated above.
+  const { createDb } = await import("../server/db/client");
+  const { isSeeded, seedDemo } = await import("../server/seed/seed-demo");
   const db = createDb(database.url);
   try {
     if (!(await isSeeded(db))) {

@@ -28,7 +28,7 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
         <tbody className="divide-y divide-slate-100">
           {clusters.map((c) => (
             <tr key={c.id} data-testid="cluster-row">
-              <td className="px-3 py-2 font-medium">{c.name}</td>
+              <td className="px-3 py-2 font-medium whitespace-nowrap">{c.name}</td>
               <td className="px-3 py-2"><StatusBadge status={c.status} /></td>
               <td className="px-3 py-2">{c.region} · {c.locationName}</td>
               <td className="px-3 py-2">{c.gridZoneId} <span className="text-slate-500">({c.gridZoneName})</span></td>
