@@ -1,6 +1,9 @@
 // `npm start` must fail with one clear sentence, before starting anything, when the port is taken
 // or the data folder is not writable.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,9 +31,12 @@ describe("npm start preflight", () => {
   });
 
   it("refuses a data folder it cannot write, naming it", () => {
-    const result = start({ PORT: "3198", VERDANT_DATA_DIR: "/proc/verdant-data" });
+    // Tests run as root, which may write anywhere: a folder under a regular file is unwritable for anyone.
+    const file = join(mkdtempSync(join(tmpdir(), "verdant-preflight-")), "not-a-folder");
+    writeFileSync(file, "");
+    const result = start({ PORT: "3198", VERDANT_DATA_DIR: join(file, "data") });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("The data folder /proc/verdant-data is not writable");
+    expect(result.stderr).toContain(`The data folder ${join(file, "data")} is not writable`);
   });
 
   it("refuses an invalid variable, naming it", () => {
