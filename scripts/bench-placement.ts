@@ -8,10 +8,12 @@ import { BenchArgError, parseBenchArgs } from "./bench/args";
 import { loadOpenbCluster, loadOpenbJobs, traceName } from "./bench/load-openb";
 import { toJson, toTable } from "./bench/report";
 import { runReplay, type ReplayResult } from "./bench/run-replay";
+import { runFleetBench } from "./bench/fleet-bench";
 
 function main(): void {
   const args = parseBenchArgs(process.argv.slice(2), BUILTIN_POLICIES.map((p) => p.name));
   const cluster = loadOpenbCluster(args.nodes, args.rackSize);
+  if (args.fleet !== null) return runFleetBench(args, cluster);
   const results: ReplayResult[] = [];
   for (const podsFile of args.pods) {
     const trace = loadOpenbJobs(podsFile);

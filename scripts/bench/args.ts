@@ -18,6 +18,10 @@ export interface BenchArgs {
   arriveUntilPct: number;
   /** Nodes per synthetic rack (openb has no topology; racks are consecutive node-list slices). */
   rackSize: number;
+  /** --fleet N: run the cross-cluster coordinator benchmark on N replicated clusters instead (null = off). */
+  fleet: number | null;
+  /** --fleet-decisions N: cap the fleet run's decisions (0 = every arrival). */
+  fleetDecisions: number;
 }
 
 const DATA_DIR = "../shared/data/openb";
@@ -31,7 +35,8 @@ export const DEFAULTS = {
 
 /** Usage text. */
 export const USAGE = `usage: npm run --silent bench:placement -- [--nodes FILE] [--pods FILE | --trace-dir DIR --all-traces]
-  [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]`;
+  [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]
+  [--fleet N [--fleet-decisions N]]`;
 
 function requireFile(path: string, flag: string): string {
   if (!existsSync(path) || !statSync(path).isFile()) throw new BenchArgError(`${flag}: file not found: ${path}`);
@@ -55,6 +60,8 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
   let json = false;
   let arriveUntilPct = 130;
   let rackSize = 16;
+  let fleet: number | null = null;
+  let fleetDecisions = 0;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string;
     const value = () => {
@@ -76,6 +83,8 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
       case "--seed-list": seeds = value().split(",").map((s) => positiveInt(s, flag, 0)); break;
       case "--arrive-until": arriveUntilPct = positiveInt(value(), flag, 100); break;
       case "--rack-size": rackSize = positiveInt(value(), flag); break;
+      case "--fleet": fleet = positiveInt(value(), flag); break;
+      case "--fleet-decisions": fleetDecisions = positiveInt(value(), flag, 0); break;
       case "--policies": {
         const v = value();
         policies = v === "all" ? [...knownPolicies] : v.split(",").map((p) => p.trim()).filter(Boolean);
@@ -101,5 +110,5 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
     if (traceDir !== null) throw new BenchArgError("--trace-dir: only meaningful with --all-traces");
     podFiles = [requireFile(pods, "--pods")];
   }
-  return { nodes, pods: podFiles, policies, seeds, json, arriveUntilPct, rackSize };
+  return { nodes, pods: podFiles, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions };
 }

@@ -14,7 +14,7 @@ import type { ClusterState } from "../model/node";
 import { mixSeed } from "../model/rng";
 import type { PlacementAssignment } from "../placement/allocate";
 import type { Placer, PlacementDecision } from "../placement/placer";
-import { bestFreeOnOneNode, bestFreeShare, placementEffect } from "./cluster-facts";
+import { bestFreeOnOneNode, bestFreeShare, mayFit, membersWithRoom, placementEffect } from "./cluster-facts";
 import type { CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
 import { capacityEventsMs, stateForWindow } from "./timeline";
@@ -85,7 +85,9 @@ export interface ClusterBid {
 export function jobWindow(job: FleetJob, durationS: number, ctx: AgentContext) {
   const earliestMs = Math.max(ctx.nowMs, job.earliestStartMs ?? ctx.nowMs);
   const deadlineStart = job.deadlineMs != null && !ctx.ignoreDeadline ? job.deadlineMs - durationS * 1000 : Number.POSITIVE_INFINITY;
-  const carbonLatestMs = Math.min(earliestMs + ctx.policy.constraints.maxDeferralHours * 3_600_000, deadlineStart);
+  // Only a job with a window (a deadline) is flexible; without one, carbon never delays it.
+  const flexible = job.deadlineMs != null;
+  const carbonLatestMs = flexible ? Math.min(earliestMs + ctx.policy.constraints.maxDeferralHours * 3_600_000, deadlineStart) : earliestMs;
   return { earliestMs, capacityLatestMs: deadlineStart, carbonLatestMs };
 }
 
@@ -112,6 +114,7 @@ function earliestPlacement(placer: Placer, cluster: FleetCluster, variant: JobVa
   for (const t of starts) {
     if (t > latestMs) break;
     const state = stateForWindow(cluster, t, t + variant.durationS * 1000);
+    if (!mayFit(state, variant.request)) continue;
     const decision = placer.place(state, variant.request, { seed });
     if (decision.outcome === "placed") return { startMs: t, state, decision };
   }
@@ -126,7 +129,8 @@ function capacityReason(state: ClusterState, variant: JobVariant): ClusterReason
   }
   const detail = r.allowedGpuModels.length > 0 ? r.allowedGpuModels.join("|") : undefined;
   const members = r.gangSize ?? 1;
-  return { code: "INSUFFICIENT_CAPACITY", unit: "gpus", requested: r.gpuCount, available: bestFreeOnOneNode(state, 1000, r.allowedGpuModels), ...(detail ? { detail } : {}), ...(members > 1 ? { limit: members } : {}) };
+  if (members > 1) return { code: "INSUFFICIENT_CAPACITY", unit: "members", requested: r.gpuCount, available: membersWithRoom(state, r), limit: members, ...(detail ? { detail } : {}) };
+  return { code: "INSUFFICIENT_CAPACITY", unit: "gpus", requested: r.gpuCount, available: bestFreeOnOneNode(state, 1000, r.allowedGpuModels), ...(detail ? { detail } : {}) };
 }
 
 /** Energy of the placement: GPUs of the chosen nodes' models, mean watts over them. */
@@ -189,8 +193,9 @@ function evaluateVariant(placer: Placer, cluster: FleetCluster, job: FleetJob, v
     const greener = search.curve.filter((c) => c.gCo2e < search.earliest.gCo2e).sort((a, b) => a.gCo2e - b.gCo2e || a.startMs - b.startMs);
     for (const c of greener.slice(0, DEFERRAL_RETRIES)) {
       const state = stateForWindow(cluster, c.startMs, c.startMs + variant.durationS * 1000);
-      const decision = placer.place(state, variant.request, { seed });
-      if (decision.outcome !== "placed") {
+      // Same queue state as the earliest start (nothing changes in between): reuse its placement.
+      const decision = state === first.state ? first.decision : mayFit(state, variant.request) ? placer.place(state, variant.request, { seed }) : null;
+      if (!decision || decision.outcome !== "placed") {
         rejected.push(c.startMs);
         continue;
       }

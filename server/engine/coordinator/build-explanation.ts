@@ -97,6 +97,7 @@ export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplan
       startMs: o.startMs,
       endMs: o.endMs,
       gpuModels: [...o.gpuModels],
+      carbon: carbonDetail(o, b.cluster.zone),
       placements: inCluster.placements.map((p) => ({ member: p.member, nodeName: p.nodeName, nodeIndex: p.nodeIndex, gpuIndices: [...p.gpuIndices] })),
       inCluster,
     };

@@ -58,3 +58,30 @@ export function bestFreeShare(state: ClusterState, allowedModels: readonly strin
   }
   return best;
 }
+
+/**
+ * Necessary condition for the placer to succeed: at least gangSize ready nodes of an allowed model with
+ * the member's CPU, memory and GPUs free. One pass over the nodes; lets an agent skip the placer on a
+ * full cluster (the placer would fail anyway), which is most clusters for a large job on a busy fleet.
+ */
+export function mayFit(state: ClusterState, job: JobRequest): boolean {
+  return membersWithRoom(state, job, job.gangSize ?? 1) >= (job.gangSize ?? 1);
+}
+
+/** Nodes that could each host one member (counting stops at `stopAt`), ignoring racks. */
+export function membersWithRoom(state: ClusterState, job: JobRequest, stopAt = Number.POSITIVE_INFINITY): number {
+  const need = stopAt;
+  const allowed = job.allowedGpuModels;
+  let found = 0;
+  for (const n of state.nodes) {
+    if (!n.ready || n.cpuMilliFree < job.cpuMilli || n.memoryMibFree < job.memoryMib) continue;
+    if (job.gpuCount > 0) {
+      if (!n.gpuModel || (allowed.length > 0 && !allowed.includes(n.gpuModel))) continue;
+      let c = 0;
+      for (const f of n.gpuMilliFree) if (f >= job.gpuMilliPerGpu) c++;
+      if (c < job.gpuCount) continue;
+    }
+    if (++found >= need) return found;
+  }
+  return found;
+}

@@ -68,6 +68,7 @@ export const chosenPartSchema = z.object({
   startMs: z.number(),
   endMs: z.number(),
   gpuModels: z.array(z.string()),
+  carbon: carbonDetailSchema,
   placements: z.array(z.object({ member: z.number().int(), nodeName: z.string(), nodeIndex: z.number().int(), gpuIndices: z.array(z.number().int()) })),
   inCluster: placementExplanationSchema,
 });

@@ -30,7 +30,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     const compute = v?.computeUnitsProvided != null ? ` (${v.gpusTotal} ${model} = ${formatNumber(v.computeUnitsProvided)} A100-equivalents, estimated ${hours(v.durationS)})` : "";
     lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
   }
-  const emissions = e.chosen.map((p) => e.clusters.find((x) => x.clusterId === p.clusterId)?.carbon?.emissions.text).filter(Boolean);
+  const emissions = e.chosen.map((p) => p.carbon.emissions.text);
   if (c?.carbon && !e.split) {
     lines.push(`Estimated ${c.carbon.emissions.text}; energy ${c.carbon.energy.text}.`);
     if (c.startReason === "carbon") lines.push(`Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatNumber(c.carbon.savingGCo2e)} gCO2e (${formatNumber(c.carbon.savingPct)}%) versus starting then.`);

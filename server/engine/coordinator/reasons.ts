@@ -53,7 +53,9 @@ export function describeClusterReason(r: ClusterReason): string {
     case "INSUFFICIENT_CAPACITY":
       return r.unit === "milliGpu"
         ? `have no GPU with ${num(r.requested)} milli free (best has ${num(r.available)})`
-        : `lack ${num(r.requested)} free ${r.detail ?? "GPU"}${r.detail ? "-class" : ""} GPUs on one node (best has ${num(r.available)})`;
+        : r.unit === "members"
+          ? `cannot host ${num(r.limit)} members of ${num(r.requested)} GPUs (room for ${num(r.available)})`
+          : `lack ${num(r.requested)} free ${r.detail ? `${r.detail}-class ` : ""}GPUs on one node (best has ${num(r.available)})`;
     case "DEADLINE_UNREACHABLE":
       return "cannot finish it before its deadline";
     case "CARBON_BUDGET":

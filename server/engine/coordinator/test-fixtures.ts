@@ -1,5 +1,5 @@
 /** Small fleets built in code for the coordinator's tests (not exported from the engine's index). */
-import { createIntensitySeries, HOUR_MS, type IntensitySeries } from "../carbon/series";
+import { createIntensitySeries, type IntensitySeries } from "../carbon/series";
 import { createCluster, type ClusterState, type NodeSpec } from "../model/node";
 import { buildTargetWorkload } from "../model/target-workload";
 import type { ClusterTier, FleetCluster, FleetJob, FleetSnapshot, GpuModelSpec } from "./types";
