@@ -54,7 +54,7 @@ export interface Placer {
 export function createPlacer(options: PlacerOptions): Placer {
   const resolved = resolvePolicy(options.policy, options.registry ?? createPluginRegistry());
   const workload = options.workload ?? null;
-  const needsWorkload = [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd")) || options.policy.gpuSelection.startsWith("fgd");
+  const needsWorkload = [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd") || n.startsWith("verdant")) || options.policy.gpuSelection !== "first-fit" && options.policy.gpuSelection !== "best-fit";
   if (needsWorkload && !workload) throw new EngineError("UNKNOWN_POLICY", `policy ${options.policy.name} needs a target workload (FGD)`);
   const fragCache = new WeakMap<NodeState, number>();
   // Hot-path state, one group index (+ its score memo) per set of group-key facts.

@@ -17,6 +17,7 @@ import { fgdExactScore, fgdScore } from "./plugins/fgd";
 import { gpuClusteringScore } from "./plugins/gpu-clustering";
 import { gpuPackingScore } from "./plugins/gpu-packing";
 import { spreadScore } from "./plugins/spread";
+import { verdantFragScore } from "./plugins/verdant";
 import type { PlacementPolicy } from "./policy";
 import type { FilterPlugin, NodeFact, ScorePlugin } from "./types";
 
@@ -29,7 +30,7 @@ export interface PluginRegistry {
 /** A fresh registry holding the built-in plugins. */
 export function createPluginRegistry(): PluginRegistry {
   const filters = [nodeReadyFilter, nodeLabelsFilter, gpuModelFilter, cpuFitFilter, memoryFitFilter, gpuFitFilter, gangRackFilter];
-  const scores = [fgdScore, fgdExactScore, bestFitScore, gpuPackingScore, gpuClusteringScore, dotProdScore, spreadScore, eBinpackScore];
+  const scores = [fgdScore, fgdExactScore, bestFitScore, gpuPackingScore, gpuClusteringScore, dotProdScore, spreadScore, eBinpackScore, verdantFragScore];
   return { filters: new Map(filters.map((f) => [f.name, f])), scores: new Map(scores.map((s) => [s.name, s])) };
 }
 
