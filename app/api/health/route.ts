@@ -9,6 +9,7 @@ export async function GET() {
     await db().$queryRaw`SELECT 1`;
     return Response.json({ status: "ok", database: { status: "up", latencyMs: Math.round((performance.now() - started) * 10) / 10 } });
   } catch (error) {
-    return Response.json({ status: "degraded", database: { status: "down", error: (error as Error).message.split("\n")[0] } }, { status: 503 });
+    const message = (error as Error).message.split("\n").find((line) => line.trim()) ?? (error as { code?: string }).code ?? "unreachable";
+    return Response.json({ status: "degraded", database: { status: "down", error: message.trim() } }, { status: 503 });
   }
 }
