@@ -39,6 +39,8 @@ export type KubernetesDriverOptions = KubeconfigSource & {
   defaultImage?: string;
   /** Extended resource for GPU-sharing jobs (e.g. "nvidia.com/gpu.shared"); default: a whole GPU. */
   sharedGpuResource?: string | null;
+  /** Per-call limit (default 15 s): client-node 1.3 takes no AbortSignal, so a hung API server would block the loop. */
+  requestTimeoutMs?: number;
 };
 
 interface StartedJob {
@@ -78,6 +80,16 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   const manifestOptions = { pinning: options.pinning ?? "nodeSelector", defaultImage: options.defaultImage ?? "busybox:1.36", sharedGpuResource: options.sharedGpuResource ?? null };
   const started = new Map<string, StartedJob>();
   const namespaces = new Set<string>();
+  const timeoutMs = options.requestTimeoutMs ?? 15_000;
+
+  /** Rejects when the API does not answer in time. The request itself cannot be aborted (see requestTimeoutMs). */
+  function timed<T>(what: string, promise: Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DriverError("API", `cluster ${options.cluster}: ${what} timed out after ${timeoutMs} ms`, { call: what, timeoutMs })), timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
 
   /** Wraps a client-node failure into a DriverError naming the call and the server's message. */
   async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -95,7 +107,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   async function ensureNamespace(namespace: string): Promise<void> {
     if (namespaces.has(namespace)) return;
     try {
-      await core.createNamespace({ body: { metadata: { name: namespace, labels: { "app.kubernetes.io/managed-by": "verdant" } } } });
+      await timed(`create namespace ${namespace}`, core.createNamespace({ body: { metadata: { name: namespace, labels: { "app.kubernetes.io/managed-by": "verdant" } } } }));
     } catch (error) {
       // 409: it exists already (another control loop or an earlier run made it).
       if (statusOf(error) !== 409) return call(`create namespace ${namespace}`, () => Promise.reject(error));
@@ -107,7 +119,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   async function locate(jobId: string): Promise<StartedJob> {
     const known = started.get(jobId);
     if (known) return known;
-    const list = await call(`list jobs labelled ${JOB_ID_LABEL}=${dnsLabel(jobId)}`, () => batch.listJobForAllNamespaces({ labelSelector: `${JOB_ID_LABEL}=${dnsLabel(jobId)}` }));
+    const list = await call(`list jobs labelled ${JOB_ID_LABEL}=${dnsLabel(jobId)}`, () => timed("list jobs", batch.listJobForAllNamespaces({ labelSelector: `${JOB_ID_LABEL}=${dnsLabel(jobId)}` })));
     const items = list.items.filter((j) => j.metadata?.name && j.metadata.namespace);
     const first = items[0];
     if (!first) throw new DriverError("UNKNOWN_JOB", `cluster ${options.cluster}: no Kubernetes Job is labelled ${JOB_ID_LABEL}=${jobId}`, { jobId });
@@ -120,7 +132,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
     kind: "kubernetes",
 
     async listInventory() {
-      const list = await call("list nodes", () => core.listNode());
+      const list = await call("list nodes", () => timed("list nodes", core.listNode()));
       return list.items.map(inventoryNodeFromKubernetes);
     },
 
@@ -135,7 +147,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
         for (const body of manifests) {
           const name = body.metadata?.name as string;
           try {
-            await batch.createNamespacedJob({ namespace, body });
+            await timed(`create Job ${namespace}/${name}`, batch.createNamespacedJob({ namespace, body }));
           } catch (error) {
             if (statusOf(error) === 409) throw new DriverError("DUPLICATE_JOB", `cluster ${options.cluster}: Job ${namespace}/${name} exists already`, { jobId: request.jobId, name });
             throw error;
@@ -144,7 +156,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
         }
       } catch (error) {
         // A gang is all or nothing: remove the members already created, best effort.
-        await Promise.allSettled(created.map((name) => batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" })));
+        await Promise.allSettled(created.map((name) => timed(`delete Job ${namespace}/${name}`, batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }))));
         return call(`create Job for ${request.jobId} in ${namespace}`, () => Promise.reject(error));
       }
       started.set(request.jobId, { namespace, names: created, estimatedDurationS: request.estimatedDurationS, cancelledAtMs: null });
@@ -156,7 +168,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
       const jobs: V1Job[] = [];
       for (const name of job.names) {
         try {
-          jobs.push(await batch.readNamespacedJob({ name, namespace: job.namespace }));
+          jobs.push(await timed(`read Job ${job.namespace}/${name}`, batch.readNamespacedJob({ name, namespace: job.namespace })));
         } catch (error) {
           if (statusOf(error) === 404) return { jobId, phase: "failed", fraction: null, startedAtMs: null, finishedAtMs: null, message: `Job ${job.namespace}/${name} disappeared (deleted outside Verdant)` };
           return call(`read Job ${job.namespace}/${name}`, () => Promise.reject(error));
@@ -194,7 +206,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
       if (phase === "succeeded" || phase === "failed") return;
       for (const name of job.names) {
         try {
-          await batch.deleteNamespacedJob({ name, namespace: job.namespace, propagationPolicy: "Background" });
+          await timed(`delete Job ${job.namespace}/${name}`, batch.deleteNamespacedJob({ name, namespace: job.namespace, propagationPolicy: "Background" }));
         } catch (error) {
           if (statusOf(error) !== 404) return call(`delete Job ${job.namespace}/${name}`, () => Promise.reject(error));
         }

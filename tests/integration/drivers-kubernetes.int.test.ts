@@ -40,6 +40,7 @@ function startStandIn() {
   const requests: Recorded[] = [];
   const namespaces = new Set<string>();
   const jobs = new Map<string, { metadata: { name: string; namespace: string; labels?: Record<string, string> }; status?: unknown }>();
+  const control = { hangNodes: false };
   const send = (res: import("node:http").ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
@@ -55,7 +56,7 @@ function startStandIn() {
     const body = await readBody(req);
     requests.push({ method: req.method ?? "", path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: req.headers.authorization });
     const m = /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs(?:\/([^/]+))?$/.exec(url.pathname);
-    if (req.method === "GET" && url.pathname === "/api/v1/nodes") return send(res, 200, NODES);
+    if (req.method === "GET" && url.pathname === "/api/v1/nodes") return control.hangNodes ? undefined : send(res, 200, NODES);
     if (req.method === "POST" && url.pathname === "/api/v1/namespaces") {
       const name = body.metadata.name as string;
       if (namespaces.has(name)) return send(res, 409, { kind: "Status", code: 409, reason: "AlreadyExists", message: `namespaces "${name}" already exists` });
@@ -84,7 +85,7 @@ function startStandIn() {
     }
     send(res, 404, notFound("path", url.pathname));
   });
-  return { server, requests, jobs, namespaces };
+  return { server, requests, jobs, namespaces, control };
 }
 
 const T0 = Date.UTC(2026, 2, 15, 12, 0, 0);
@@ -113,7 +114,10 @@ contexts:
 current-context: stand-in
 `;
   });
-  afterAll(() => new Promise<void>((resolve) => standIn.server.close(() => resolve())));
+  afterAll(async () => {
+    standIn.server.closeAllConnections();
+    await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
+  });
   beforeEach(() => {
     standIn.requests.length = 0;
   });
@@ -190,5 +194,15 @@ current-context: stand-in
     expect(() => createKubernetesDriver({ cluster: "broken", kubeconfig: "clusters: [", clock: () => T0 })).toThrow(/cluster broken: kubeconfig could not be read/);
     expect(() => createKubernetesDriver({ cluster: "ctx", kubeconfig, context: "nope", clock: () => T0 })).toThrow(/no context "nope"/);
     expect((await driver().readTelemetry(T0)).unavailableReason).toMatch(/DCGM/);
+  });
+
+  it("gives up on an API server that does not answer", async () => {
+    standIn.control.hangNodes = true;
+    try {
+      const d = createKubernetesDriver({ cluster: "slow", kubeconfig, clock: () => T0, requestTimeoutMs: 200 });
+      await expect(d.listInventory()).rejects.toMatchObject({ code: "API", message: "cluster slow: list nodes timed out after 200 ms" });
+    } finally {
+      standIn.control.hangNodes = false;
+    }
   });
 });
