@@ -33,16 +33,16 @@ const policy = (p: Omit<PlacementPolicy, "filters"> & { filters?: readonly strin
 });
 
 /**
- * Verdant's default in-cluster policy (2.0.0): the node and GPU with the lowest fragmentation cost
+ * Verdant's default in-cluster policy (2.0.0): the node with the lowest fragmentation cost
  * delta C_n(M) + 12 * delta F_n(M) (capacity fragmentation plus FGD's exact delta, see
- * plugins/verdant-core.ts), ties in node order. Measured on the default openb trace, arrive-until 100:
- * 4.34% unallocated (mean of seeds 42-51) vs FGD 4.87%. 1.1.0 (FGD integer score + exact-delta GPU
- * choice) measured 4.85%.
+ * plugins/verdant-core.ts) in 100-milli buckets, ties in node order; on it, the GPU with the lowest
+ * exact cost. Default openb trace, arrive-until 100: 4.20% unallocated (mean of seeds 42-51) vs FGD
+ * 4.87%; 1.1.0 (FGD integer score + exact-delta GPU choice) measured 4.85%.
  */
 export const VERDANT_POLICY = policy({
   name: "verdant",
   version: "2.0.0",
-  description: "Lowest capacity + FGD fragmentation cost (exact), node-order ties; GPU by the same cost, then best fit",
+  description: "Lowest capacity + FGD fragmentation cost (100-milli buckets), node-order ties; GPU by exact cost, then best fit",
   scores: [{ plugin: "verdant-frag", weight: 1 }],
   tieBreak: { secondary: [], final: "node-order" },
   gpuSelection: "verdant-frag",
