@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { importElectricityMapsCsv } from "../../server/carbon-feeds/csv-import";
 import { resolveCurrentIntensity } from "../../server/carbon-feeds/current-intensity";
@@ -86,6 +87,19 @@ describe("carbon feeds", () => {
       const estimated = await test.db.carbonIntensitySample.findFirstOrThrow({ where: { zoneId: "CA-ON", at: new Date("2023-01-01T05:00:00Z") } });
       expect(estimated).toMatchObject({ estimated: true, source: "Electricity Maps Estimation" });
       expect(await test.db.auditLog.count({ where: { action: "carbon.import-csv", entityId: "CA-ON" } })).toBe(2);
+    });
+
+    it("imports a whole real year (8,760 hours, gunzipped by the caller) into its zone (the DE-LU file says Zone Id \"DE\")", async () => {
+      let text: string;
+      try {
+        text = gunzipSync(readFileSync("/work/shared/data/carbon/electricitymaps_raw/DE-LU_2023_hourly.csv.gz")).toString("utf8");
+      } catch {
+        return; // The shared data folder is not part of a clone; the fixture tests cover the format.
+      }
+      const started = performance.now();
+      const result = await importElectricityMapsCsv(test.db, { zoneId: "DE", text, file: "DE-LU_2023_hourly.csv", column: "lca" });
+      expect(result).toMatchObject({ written: true, inserted: 8760, updated: 0, issues: [] });
+      expect(performance.now() - started).toBeLessThan(15_000);
     });
 
     it("rolls back every batch when the transaction fails after writing", async () => {
