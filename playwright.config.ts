@@ -34,6 +34,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: { PORT: String(PORT), VERDANT_DATA_DIR: ".data/e2e", VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 54331), DATABASE_URL: "", SESSION_SECRET: "" },
+    env: { PORT: String(PORT), VERDANT_DATA_DIR: ".data/e2e", VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 54331), DATABASE_URL: "", SESSION_SECRET: "", VERDANT_WORKER: "off" },
   },
 });

@@ -35,23 +35,25 @@ function sessionSecret(dataDir: string, given: string | undefined): string {
 }
 
 let database: Database | undefined;
-const children: { server?: ChildProcess } = {};
+const children: { server?: ChildProcess; worker?: ChildProcess } = {};
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    const server = children.server;
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => {
-        const timer = setTimeout(r, 10_000);
-        server.once("exit", () => {
-          clearTimeout(timer);
-          r(null);
+    await Promise.all(
+      [children.server, children.worker].map((child) => {
+        if (!child || child.exitCode !== null) return null;
+        child.kill("SIGTERM");
+        return new Promise((r) => {
+          const timer = setTimeout(r, 10_000);
+          child.once("exit", () => {
+            clearTimeout(timer);
+            r(null);
+          });
         });
-      });
-    }
+      }),
+    );
     if (database?.embedded) {
       log("stopping PostgreSQL");
       await database.stop().catch((e) => console.error(e));
@@ -124,6 +126,18 @@ server.once("exit", (code) => {
     void shutdown(code ?? 1);
   }
 });
+
+if (env.VERDANT_WORKER === "on") {
+  const tsxCli = join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const worker = spawn(process.execPath, [tsxCli, join(root, "scripts", "worker.ts")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, NODE_ENV: "production" } });
+  children.worker = worker;
+  worker.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`[verdant] the scheduling worker exited (code ${code}).`);
+      void shutdown(code ?? 1);
+    }
+  });
+}
 
 // Announce readiness only once the server answers, so "ready" means pages are being served.
 const healthUrl = `http://127.0.0.1:${env.PORT}/api/health`;

@@ -21,6 +21,12 @@ export const envSchema = z.object({
   /** Where the embedded PostgreSQL data and generated secrets live. */
   VERDANT_DATA_DIR: z.string().min(1).default(".data"),
   VERDANT_EMBEDDED_PG_PORT: port.default(54329),
+  /** Run the scheduling worker beside the web server ("off" for a web-only instance). */
+  VERDANT_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Milliseconds between scheduling cycles (a submission triggers one at once). */
+  VERDANT_CYCLE_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
+  /** Simulated seconds per real second for jobs on simulated clusters (60 = a 1 h job runs 1 min). */
+  VERDANT_SIM_SPEED: z.coerce.number().min(1).max(1_000_000).default(60),
   /** Folder with the real public data sets (openb traces, carbon intensity, GPU power). */
   VERDANT_SHARED_DATA: z.string().min(1).default("../shared/data"),
 });

@@ -1,6 +1,7 @@
 /** Jobs: reads and writes, always scoped by tenant when the caller is a tenant. */
 import type { Db } from "../db/client";
-import type { JobStatus, Prisma } from "../db/generated/client";
+import { Prisma, type JobStatus } from "../db/generated/client";
+import { releaseShares } from "./placement-repository";
 
 export const jobListSelect = {
   id: true,
@@ -94,6 +95,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function insertJob(db: Db, job: NewJob, actorId: string): Promise<string> {
   return db.$transaction(async (tx) => {
     const created = await tx.job.create({ data: { ...job, status: "QUEUED" }, select: { id: true } });
+    // Wakes the scheduler at once (delivered on commit, to every instance listening).
+    await tx.$executeRaw`SELECT pg_notify('verdant_jobs', ${created.id})`;
     await tx.auditLog.create({ data: { actorId, action: "job.submit", entityType: "Job", entityId: created.id, after: { ...job, submittedAt: job.submittedAt } as Prisma.InputJsonValue } });
     return created.id;
   });
@@ -106,11 +109,13 @@ export async function insertJob(db: Db, job: NewJob, actorId: string): Promise<s
  */
 export async function cancelPendingJob(db: Db, id: string, tenantId: string | undefined, actorId: string, now: Date): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const updated = await tx.job.updateMany({
-      where: { id, status: { in: ["QUEUED", "PLACED"] }, ...(tenantId ? { tenantId } : {}) },
-      data: { status: "CANCELLED", cancelledAt: now, statusReason: "Cancelled by the user" },
-    });
-    if (updated.count === 0) return false;
+    // Lock the row so the scheduler cannot place it between the read and the update.
+    const rows = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM "Job" WHERE id = ${id} ${tenantId ? Prisma.sql`AND "tenantId" = ${tenantId}` : Prisma.empty} FOR UPDATE`;
+    const status = rows[0]?.status;
+    if (status !== "QUEUED" && status !== "PLACED") return false;
+    await tx.job.update({ where: { id }, data: { status: "CANCELLED", cancelledAt: now, statusReason: "Cancelled by the user" } });
+    // A placed job already holds GPUs: give them back in the same transaction.
+    if (status === "PLACED") await releaseShares(tx as unknown as Db, id);
     await tx.auditLog.create({ data: { actorId, action: "job.cancel", entityType: "Job", entityId: id, after: { status: "CANCELLED" }, at: now } });
     return true;
   });

@@ -1,0 +1,82 @@
+/**
+ * Reads everything one scheduling cycle decides on: clusters with nodes, GPUs and the shares held on
+ * them, jobs holding resources, the GPU catalog, tenant quotas and usage, carbon samples around now,
+ * and the queue. Plain rows; server/services/fleet-snapshot.ts maps them to the engine's types.
+ */
+import type { Db } from "../db/client";
+
+/** The inventory and allocation of every cluster. */
+export function findClustersWithAllocation(db: Db) {
+  return db.cluster.findMany({
+    orderBy: { name: "asc" },
+    include: {
+      nodes: {
+        orderBy: { name: "asc" },
+        include: { gpus: { orderBy: { index: "asc" }, include: { shares: { select: { jobId: true, milli: true } } } } },
+      },
+    },
+  });
+}
+
+export type ClusterWithAllocation = Awaited<ReturnType<typeof findClustersWithAllocation>>[number];
+
+/** Jobs that hold resources now (placed or running), with the latest decision (start and end). */
+export function findJobsHoldingResources(db: Db) {
+  return db.job.findMany({
+    where: { status: { in: ["PLACED", "RUNNING"] } },
+    select: {
+      id: true,
+      tenantId: true,
+      cpuMilli: true,
+      memoryMib: true,
+      gpuCount: true,
+      gpuMilli: true,
+      gangSize: true,
+      estimatedDurationS: true,
+      startedAt: true,
+      placedAt: true,
+      status: true,
+      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true, startAt: true, explanation: false } },
+    },
+  });
+}
+
+/** Queued jobs in scheduling order: priority, then first come first served. */
+export function findQueuedJobs(db: Db, limit: number) {
+  return db.job.findMany({
+    where: { status: "QUEUED" },
+    orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
+    take: limit,
+    include: { tenant: { select: { slug: true } }, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true } } },
+  });
+}
+
+export type QueuedJobRow = Awaited<ReturnType<typeof findQueuedJobs>>[number];
+
+/** Carbon samples of every zone between two instants; measured first, then the latest forecast. */
+export function findCarbonSamples(db: Db, fromAt: Date, toAt: Date) {
+  return db.carbonIntensitySample.findMany({
+    where: { at: { gte: fromAt, lt: toAt } },
+    orderBy: [{ zoneId: "asc" }, { at: "asc" }, { kind: "asc" }, { forecastIssuedAt: "desc" }],
+  });
+}
+
+/** Zones with their static annual average (the fallback when no sample covers an hour). */
+export function findZones(db: Db) {
+  return db.gridZone.findMany();
+}
+
+/** The catalog, quotas and the active placement policy. */
+export async function findSchedulingContext(db: Db) {
+  const [gpuModels, tenants, policy] = await Promise.all([
+    db.gpuModel.findMany(),
+    db.tenant.findMany({ include: { quota: true } }),
+    db.policy.findFirst({ where: { active: true }, orderBy: { version: "desc" } }),
+  ]);
+  return { gpuModels, tenants, policy };
+}
+
+/** Shapes of recent jobs (the target workload FGD measures fragmentation against). */
+export function findRecentJobShapes(db: Db, limit: number) {
+  return db.job.findMany({ orderBy: { submittedAt: "desc" }, take: limit, select: { cpuMilli: true, gpuCount: true, gpuMilli: true, allowedGpuModels: true } });
+}

@@ -1,0 +1,125 @@
+/**
+ * Writes scheduling outcomes. A placement commits the job's state, the GPU shares, the node
+ * counters and the decision with its explanation in ONE transaction, guarded so a job is never
+ * placed twice (the status UPDATE matches only a QUEUED job) and capacity is never over-allocated
+ * (each GPU/node UPDATE adds only where it still fits, and CHECK constraints back that up) — even if
+ * two control loops race.
+ */
+import type { Db } from "../db/client";
+import type { DecisionOutcome, Prisma } from "../db/generated/client";
+
+/** What one node of a placement takes. */
+export interface NodeTake {
+  clusterId: string;
+  nodeId: string;
+  nodeName: string;
+  gpuIds: string[];
+  gpuIndices: number[];
+  milliPerGpu: number;
+  cpuMilli: number;
+  memoryMib: number;
+}
+
+export interface DecisionRecord {
+  jobId: string;
+  outcome: DecisionOutcome;
+  clusterId: string | null;
+  startAt: Date | null;
+  policyId: string;
+  explanationVersion: number;
+  explanation: Prisma.InputJsonValue;
+  createdAt: Date;
+}
+
+/** Why a placement was not written. */
+export type PlacementConflict = "job-not-queued" | "capacity-changed";
+
+class Conflict extends Error {
+  constructor(readonly reason: PlacementConflict) {
+    super(reason);
+  }
+}
+
+/** Places a queued job: status, shares, counters and decision together, or nothing. */
+export async function commitPlacement(db: Db, decision: DecisionRecord, takes: NodeTake[], energyKwh: number | null, emissionsGCo2e: number | null): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PlacementConflict }> {
+  try {
+    const decisionId = await db.$transaction(async (tx) => {
+      const claimed = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { status: "PLACED", placedAt: decision.createdAt, statusReason: null, energyKwh, emissionsGCo2e } });
+      if (claimed.count !== 1) throw new Conflict("job-not-queued");
+      for (const take of takes) {
+        const node = await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}
+          WHERE id = ${take.nodeId} AND "allocatedCpuMilli" + ${take.cpuMilli} <= "cpuMilli" AND "allocatedMemoryMib" + ${take.memoryMib} <= "memoryMib" AND status = 'READY'`;
+        if (node !== 1) throw new Conflict("capacity-changed");
+        for (const gpuId of take.gpuIds) {
+          const gpu = await tx.$executeRaw`UPDATE "Gpu" SET "allocatedMilli" = "allocatedMilli" + ${take.milliPerGpu} WHERE id = ${gpuId} AND "allocatedMilli" + ${take.milliPerGpu} <= 1000`;
+          if (gpu !== 1) throw new Conflict("capacity-changed");
+        }
+        if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
+      }
+      const created = await tx.decision.create({
+        data: { ...decision, assignments: takes.map((t) => ({ cluster: t.clusterId, node: t.nodeName, gpuIndices: t.gpuIndices, milliPerGpu: t.milliPerGpu, cpuMilli: t.cpuMilli, memoryMib: t.memoryMib })) },
+        select: { id: true },
+      });
+      return created.id;
+    });
+    return { ok: true, decisionId };
+  } catch (error) {
+    if (error instanceof Conflict) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/** Records a decision that does not take resources now (deferred or unschedulable) and the job's reason. */
+export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const updated = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { statusReason } });
+    if (updated.count !== 1) return false;
+    await tx.decision.create({ data: decision });
+    return true;
+  });
+}
+
+/** Marks a placed job as running (the driver accepted it). */
+export async function markRunning(db: Db, jobId: string, at: Date): Promise<boolean> {
+  const updated = await db.job.updateMany({ where: { id: jobId, status: "PLACED" }, data: { status: "RUNNING", startedAt: at } });
+  return updated.count === 1;
+}
+
+/**
+ * Ends a job and frees what it held, in one transaction: shares removed, GPU and node counters
+ * decremented, final status and energy/emissions stored. Ending twice is a no-op.
+ */
+export async function finishJob(db: Db, jobId: string, status: "SUCCEEDED" | "FAILED" | "CANCELLED", at: Date, accounting: { energyKwh: number | null; emissionsGCo2e: number | null }, reason: string | null): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const ended = await tx.job.updateMany({ where: { id: jobId, status: { in: ["PLACED", "RUNNING"] } }, data: { status, finishedAt: at, statusReason: reason, ...accounting } });
+    if (ended.count !== 1) return false;
+    await releaseShares(tx as unknown as Db, jobId);
+    return true;
+  });
+}
+
+/** Frees a job's GPU shares and node counters (inside the caller's transaction). */
+export async function releaseShares(tx: Db, jobId: string): Promise<void> {
+  const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { assignments: true } } } });
+  await tx.$executeRaw`UPDATE "Gpu" g SET "allocatedMilli" = g."allocatedMilli" - s.milli FROM "GpuShare" s WHERE s."gpuId" = g.id AND s."jobId" = ${jobId}`;
+  await tx.gpuShare.deleteMany({ where: { jobId } });
+  const assignments = (job.decisions[0]?.assignments ?? []) as unknown as { cluster: string; node: string; cpuMilli: number; memoryMib: number }[];
+  for (const a of assignments) {
+    await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" - ${a.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" - ${a.memoryMib} WHERE "clusterId" = ${a.cluster} AND name = ${a.node}`;
+  }
+}
+
+/** Queued jobs whose deadline can no longer be met become EXPIRED with a reason. */
+export async function expireOverdueJobs(db: Db, now: Date): Promise<number> {
+  const expired = await db.$executeRaw`UPDATE "Job" SET status = 'EXPIRED', "statusReason" = 'The deadline passed before the job could start and finish', "finishedAt" = ${now}
+    WHERE status = 'QUEUED' AND "deadlineAt" IS NOT NULL AND "deadlineAt" < CAST(${now} AS timestamp(3)) + ("estimatedDurationS" * interval '1 second')`;
+  return expired;
+}
+
+/** Jobs placed or running, for the runner to start and finish. */
+export function findActiveJobs(db: Db) {
+  return db.job.findMany({
+    where: { status: { in: ["PLACED", "RUNNING"] } },
+    select: { id: true, status: true, estimatedDurationS: true, startedAt: true, placedAt: true, energyKwh: true, emissionsGCo2e: true, tenant: { select: { slug: true } }, decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { startAt: true, clusterId: true } } },
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Maps database rows to the engine's fleet snapshot: node states with their current allocation,
+ * jobs holding resources (for earliest-start estimates), hourly intensity series per zone (measured
+ * up to now, then the latest forecast, then the zone's annual average where nothing covers an hour),
+ * tenant usage, and queued jobs as the coordinator's FleetJob.
+ */
+import { createIntensitySeries, createNode, HOUR_MS, type FleetCluster, type FleetJob, type FleetSnapshot, type HourProvenance, type JobRequest, type NodeState, type RunningJob, type TenantUsage } from "../engine";
+import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
+import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findZones } from "../repositories/fleet-repository";
+import type { Db } from "../db/client";
+
+/** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
+const SERIES_PAST_HOURS = 1;
+const SERIES_FUTURE_HOURS = 48;
+
+/** One stored assignment: the node by name, the GPU indices and the share on each. */
+export interface StoredAssignment {
+  /** Cluster id (a split job holds nodes in two clusters). */
+  cluster: string;
+  node: string;
+  gpuIndices: number[];
+  milliPerGpu: number;
+  cpuMilli: number;
+  memoryMib: number;
+}
+
+function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map<string, number>): NodeState {
+  const base = createNode({ name: row.name, cpuMilli: row.cpuMilli, memoryMib: row.memoryMib, gpuCount: row.gpuCount, gpuModel: row.gpuModelId, rack: row.rackGroup, labels: row.labels as Record<string, string>, ready: row.status === "READY" });
+  return {
+    ...base,
+    cpuMilliFree: row.cpuMilli - row.allocatedCpuMilli,
+    memoryMibFree: row.memoryMib - row.allocatedMemoryMib,
+    gpuMilliFree: row.gpus.map((g) => 1000 - g.allocatedMilli),
+    hostedGpuShares: [...sharesByJob.values()].sort((a, b) => a - b),
+  };
+}
+
+/** A queued job row as the coordinator's FleetJob. */
+export function toFleetJob(row: QueuedJobRow): FleetJob {
+  return {
+    id: row.id,
+    tenant: row.tenantId,
+    kind: row.kind.toLowerCase() as FleetJob["kind"],
+    cpuMilli: row.cpuMilli,
+    memoryMib: row.memoryMib,
+    gpuCount: row.gpuCount,
+    gpuMilliPerGpu: row.gpuMilli,
+    allowedGpuModels: row.allowedGpuModels,
+    computeUnits: row.computeUnits,
+    minGpuMemoryGib: row.minGpuMemoryGib,
+    gangSize: row.gangSize,
+    estimatedDurationS: row.estimatedDurationS,
+    earliestStartMs: row.earliestStartAt?.getTime() ?? null,
+    deadlineMs: row.deadlineAt?.getTime() ?? null,
+    allowedRegions: row.allowedRegions,
+    allowSplit: row.allowSplit,
+  };
+}
+
+/** Database ids behind the snapshot's positions, to turn engine assignments back into rows. */
+export interface FleetIndex {
+  clusters: Map<string, { nodeIds: string[]; nodeNames: string[]; gpuIds: string[][] }>;
+}
+
+/** Loads the whole fleet as the coordinator sees it at `nowMs`, with the ids behind it. */
+export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapshot: FleetSnapshot; index: FleetIndex }> {
+  const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
+  const hours = SERIES_PAST_HOURS + SERIES_FUTURE_HOURS;
+  const [clusters, holding, context, samples, zones] = await Promise.all([
+    findClustersWithAllocation(db),
+    findJobsHoldingResources(db),
+    findSchedulingContext(db),
+    findCarbonSamples(db, new Date(hour0), new Date(hour0 + hours * HOUR_MS)),
+    findZones(db),
+  ]);
+
+  const series = new Map(
+    zones.map((zone) => {
+      const values: number[] = [];
+      const provenance: HourProvenance[] = [];
+      const signalType = zone.signalType === "MARGINAL" ? "marginal" : "average";
+      const emissionFactorType = zone.emissionFactorType === "DIRECT" ? "direct" : "lifecycle";
+      for (let h = 0; h < hours; h++) {
+        const at = hour0 + h * HOUR_MS;
+        const forZone = samples.filter((s) => s.zoneId === zone.id && s.at.getTime() === at);
+        // Measured beats forecast; among forecasts the latest issue (sorted first) wins.
+        const sample = forZone.find((s) => s.kind === "MEASURED" && at < nowMs) ?? forZone.find((s) => s.kind === "FORECAST") ?? forZone.find((s) => s.kind === "MEASURED");
+        values.push(sample?.gCo2ePerKwh ?? zone.annualAverageGCo2ePerKwh);
+        provenance.push(
+          sample
+            ? { kind: sample.kind === "MEASURED" ? "measured" : "forecast", provider: sample.provider, signalType, emissionFactorType, ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}) }
+            : { kind: "forecast", provider: "annual average (no feed data)", signalType, emissionFactorType },
+        );
+      }
+      return [zone.id, createIntensitySeries({ zone: zone.id, startMs: hour0, gCo2ePerKwh: values, provenance })] as const;
+    }),
+  );
+
+  const holdingById = new Map(holding.map((j) => [j.id, j]));
+  const fleetClusters: FleetCluster[] = clusters.map((cluster) => {
+    const nodeIndex = new Map(cluster.nodes.map((n, i) => [n.name, i]));
+    const nodes = cluster.nodes.map((n) => {
+      const byJob = new Map<string, number>();
+      for (const gpu of n.gpus) for (const s of gpu.shares) byJob.set(s.jobId, (byJob.get(s.jobId) ?? 0) + s.milli);
+      return nodeState(n, byJob);
+    });
+    const running: RunningJob[] = holding
+      .filter((j) => ((j.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[]).some((a) => a.cluster === cluster.id))
+      .map((j) => {
+        const stored = ((j.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[]).filter((a) => a.cluster === cluster.id);
+        const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
+        const request: JobRequest = { id: j.id, cpuMilli: j.cpuMilli, memoryMib: j.memoryMib, gpuCount: stored[0]?.gpuIndices.length ?? j.gpuCount, gpuMilliPerGpu: stored[0]?.milliPerGpu ?? j.gpuMilli, allowedGpuModels: [], gangSize: stored.length || 1 };
+        return {
+          jobId: j.id,
+          job: request,
+          assignments: stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices })),
+          endMs: Math.max(nowMs, startMs + holdingById.get(j.id)!.estimatedDurationS * 1000),
+        };
+      });
+    return {
+      id: cluster.id,
+      name: cluster.name,
+      region: cluster.region,
+      zone: cluster.gridZoneId,
+      tier: cluster.tier.toLowerCase() as FleetCluster["tier"],
+      pue: cluster.pue,
+      status: cluster.status.toLowerCase() as FleetCluster["status"],
+      state: { nodes },
+      running,
+      reservations: [],
+      series: series.get(cluster.gridZoneId)!,
+    };
+  });
+
+  const tenants: TenantUsage[] = context.tenants.map((t) => ({
+    tenant: t.id,
+    maxGpus: t.quota?.maxGpus ?? Number.MAX_SAFE_INTEGER,
+    gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
+    carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
+    carbonUsedKgThisMonth: 0,
+  }));
+
+  const index: FleetIndex = {
+    clusters: new Map(clusters.map((c) => [c.id, { nodeIds: c.nodes.map((n) => n.id), nodeNames: c.nodes.map((n) => n.name), gpuIds: c.nodes.map((n) => n.gpus.map((g) => g.id)) }])),
+  };
+  const snapshot: FleetSnapshot = {
+    nowMs,
+    clusters: fleetClusters,
+    links: [],
+    gpuModels: context.gpuModels.map((m) => ({ id: m.id, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts: m.maxWatts })),
+    tenants,
+  };
+  return { snapshot, index };
+}

@@ -1,0 +1,130 @@
+/**
+ * One scheduling cycle: load the fleet, ask the coordinator about each queued job (priority order),
+ * and commit each outcome. Placements are applied to the in-memory snapshot as they commit so later
+ * jobs in the same cycle see them; a placement that lost a race (job taken, capacity changed) is
+ * skipped and seen afresh next cycle.
+ */
+import { allocate, buildTargetWorkload, createCoordinator, DEFAULT_COORDINATOR_POLICY, formatExplanation, mixSeed, parseCoordinatorPolicy, type CoordinatorDecision, type CoordinatorPolicy, type FleetSnapshot } from "../engine";
+import type { Db } from "../db/client";
+import { findQueuedJobs, findRecentJobShapes, findSchedulingContext } from "../repositories/fleet-repository";
+import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
+import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+
+export interface CycleOptions {
+  now: Date;
+  /** Base seed; each job's decision seed is derived from it and the job id. */
+  seed: number;
+  maxJobs: number;
+  /** A deferred job is reconsidered after this long even if its chosen start is later. */
+  reconsiderDeferredMs?: number;
+  /** High-resolution timer for decision latency (the engine never reads clocks). */
+  timer?: () => number;
+}
+
+export interface CycleReport {
+  considered: number;
+  placed: number;
+  deferred: number;
+  unschedulable: number;
+  conflicts: number;
+  expired: number;
+  skippedWaiting: number;
+  decisionLatencyMs: number[];
+}
+
+function hashId(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function policyOf(row: { name: string; version: number; objectiveWeights: unknown; constraints: unknown } | null): CoordinatorPolicy {
+  if (!row) return DEFAULT_COORDINATOR_POLICY;
+  return parseCoordinatorPolicy({ name: row.name, version: row.version, objectiveWeights: row.objectiveWeights, constraints: row.constraints });
+}
+
+function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
+  return decision.parts.flatMap((part) => {
+    const ids = index.clusters.get(part.clusterId)!;
+    return part.assignments.map((a) => ({
+      clusterId: part.clusterId,
+      nodeId: ids.nodeIds[a.nodeIndex]!,
+      nodeName: ids.nodeNames[a.nodeIndex]!,
+      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]![g]!),
+      gpuIndices: [...a.gpuIndices],
+      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
+      cpuMilli: part.request.cpuMilli,
+      memoryMib: part.request.memoryMib,
+    }));
+  });
+}
+
+function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision, jobId: string): FleetSnapshot {
+  return {
+    ...snapshot,
+    clusters: snapshot.clusters.map((cluster) => {
+      const parts = decision.parts.filter((p) => p.clusterId === cluster.id);
+      if (!parts.length) return cluster;
+      let state = cluster.state;
+      const running = [...cluster.running];
+      for (const part of parts) {
+        state = allocate(state, part.request, part.assignments);
+        running.push({ jobId, job: part.request, assignments: part.assignments, endMs: part.endMs });
+      }
+      return { ...cluster, state, running };
+    }),
+  };
+}
+
+/** Runs one cycle against the database; returns what happened. */
+export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise<CycleReport> {
+  const nowMs = options.now.getTime();
+  const timer = options.timer ?? (() => performance.now());
+  const report: CycleReport = { considered: 0, placed: 0, deferred: 0, unschedulable: 0, conflicts: 0, expired: 0, skippedWaiting: 0, decisionLatencyMs: [] };
+  report.expired = await expireOverdueJobs(db, options.now);
+  const queued = await findQueuedJobs(db, options.maxJobs);
+  if (queued.length === 0) return report;
+  const [{ snapshot: loaded, index }, context, shapes] = await Promise.all([loadFleetSnapshot(db, nowMs), findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
+  if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
+  const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
+  const coordinator = createCoordinator({ policy: policyOf(context.policy), workload });
+  const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
+  let snapshot = loaded;
+
+  for (const row of queued) {
+    const last = row.decisions[0];
+    // A job deferred for carbon waits for its chosen start, but is reconsidered now and then.
+    if (last?.outcome === "DEFERRED" && last.startAt && last.startAt.getTime() > nowMs && nowMs - last.createdAt.getTime() < reconsiderMs) {
+      report.skippedWaiting++;
+      continue;
+    }
+    report.considered++;
+    const started = timer();
+    const decision = coordinator.decide(snapshot, toFleetJob(row), { seed: mixSeed(options.seed, hashId(row.id)) });
+    report.decisionLatencyMs.push(timer() - started);
+    const explanation = decision.explanation;
+    const record = {
+      jobId: row.id,
+      clusterId: decision.parts[0]?.clusterId ?? null,
+      startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
+      policyId: context.policy.id,
+      explanationVersion: explanation.version,
+      explanation: JSON.parse(JSON.stringify(explanation)),
+      createdAt: options.now,
+    };
+    if (decision.outcome === "placed") {
+      const result = await commitPlacement(db, { ...record, outcome: "PLACED" }, takesOf(decision, index), decision.energyKwh, decision.gCo2e);
+      if (result.ok) {
+        report.placed++;
+        snapshot = applyToSnapshot(snapshot, decision, row.id);
+      } else report.conflicts++;
+    } else {
+      const reason = formatExplanation(explanation).split("\n")[0] ?? explanation.summary;
+      const written = await recordWaitingDecision(db, { ...record, outcome: decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE" }, reason);
+      if (!written) report.conflicts++;
+      else if (decision.outcome === "deferred") report.deferred++;
+      else report.unschedulable++;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,111 @@
+/**
+ * The control loop: every cycle (default a few seconds, at once when a job is submitted) the leader
+ * instance advances running jobs and runs a scheduling cycle. Database trouble makes it back off
+ * and retry, never exit; a crash mid-cycle loses nothing because every step is its own transaction
+ * and the loop always restarts from what the database says.
+ */
+import type { Db } from "../db/client";
+import { advanceJobs } from "../services/job-runner";
+import { runSchedulingCycle } from "../services/scheduling-cycle";
+import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
+
+export interface WorkerOptions {
+  db: Db;
+  databaseUrl: string;
+  cycleMs: number;
+  /** Simulated seconds per real second for the simulated clusters. */
+  simSpeed: number;
+  maxJobsPerCycle: number;
+  seed: number;
+  log: (line: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+export interface WorkerHandle {
+  /** Asks for a cycle now (also triggered by job submissions through LISTEN/NOTIFY). */
+  wake(): void;
+  stop(): Promise<void>;
+  /** Resolves after the next completed cycle (tests). */
+  nextCycle(): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Starts the loop; it runs until stop() is called. */
+export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
+  const now = options.now ?? (() => new Date());
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let cycleWaiters: (() => void)[] = [];
+  let connection: LeaderConnection | null = null;
+  let failures = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function cycle() {
+    if (!connection || connection.broken) {
+      await connection?.close();
+      connection = await openLeaderConnection(options.databaseUrl);
+      await connection.listen(() => wakeUp?.());
+    }
+    if (!(await connection.ensureLeader())) {
+      options.log({ event: "cycle", role: "follower" });
+      return;
+    }
+    const started = performance.now();
+    const at = now();
+    const runner = await advanceJobs(options.db, at, options.simSpeed);
+    const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
+    const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
+    options.log({
+      event: "cycle",
+      role: "leader",
+      ms: Math.round(performance.now() - started),
+      ...runner,
+      ...scheduling,
+      decisionLatencyMs: undefined,
+      decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
+      decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
+    });
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      let waitMs = options.cycleMs;
+      try {
+        await cycle();
+        failures = 0;
+      } catch (error) {
+        failures++;
+        waitMs = Math.min(MAX_BACKOFF_MS, options.cycleMs * 2 ** Math.min(failures, 5));
+        options.log({ event: "cycle-error", error: (error as Error).message.split("\n")[0], retryInMs: waitMs });
+        await (connection as LeaderConnection | null)?.close();
+        connection = null;
+      }
+      const waiters = cycleWaiters;
+      cycleWaiters = [];
+      waiters.forEach((w) => w());
+      if (!stopped) await sleep(waitMs);
+    }
+  })();
+
+  return {
+    wake: () => wakeUp?.(),
+    nextCycle: () => new Promise<void>((resolve) => cycleWaiters.push(resolve)),
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      await (connection as LeaderConnection | null)?.close();
+    },
+  };
+}

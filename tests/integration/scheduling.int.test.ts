@@ -1,0 +1,78 @@
+// The scheduling cycle on the real seeded database: placements commit job state, GPU shares, node
+// counters and an explanation together; racing loops never place a job twice or over-allocate.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCoordinatorExplanation } from "../../server/engine";
+import { advanceJobs } from "../../server/services/job-runner";
+import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
+import { SEED_NOW } from "./helpers/constants";
+import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+import type { Db } from "../../server/db/client";
+
+const now = new Date(SEED_NOW.getTime() + 60_000);
+
+async function assertNoOverAllocation(db: Db) {
+  const gpuDrift = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0) OR g."allocatedMilli" > 1000`;
+  expect(Number(gpuDrift[0]!.n)).toBe(0);
+  const nodeOver = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Node" WHERE "allocatedCpuMilli" > "cpuMilli" OR "allocatedMemoryMib" > "memoryMib" OR "allocatedCpuMilli" < 0`;
+  expect(Number(nodeOver[0]!.n)).toBe(0);
+  const doublePlaced = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT "jobId" FROM "Decision" WHERE outcome = 'PLACED' GROUP BY "jobId" HAVING count(*) > 1) d`;
+  expect(Number(doublePlaced[0]!.n)).toBe(0);
+}
+
+describe("scheduling cycle", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("decides every queued job and stores a valid explanation with each decision", async () => {
+    const report = await runSchedulingCycle(database.db, { now, seed: 42, maxJobs: 500 });
+    expect(report.considered).toBe(60);
+    expect(report.placed + report.deferred + report.unschedulable + report.conflicts).toBe(report.considered);
+    expect(report.placed).toBeGreaterThan(0);
+    const decisions = await database.db.decision.findMany();
+    expect(decisions).toHaveLength(60);
+    for (const d of decisions) expect(() => parseCoordinatorExplanation(d.explanation)).not.toThrow();
+    const placed = await database.db.job.findMany({ where: { status: "PLACED" }, include: { gpuShares: true } });
+    expect(placed).toHaveLength(report.placed);
+    for (const job of placed.filter((j) => j.gpuCount > 0)) expect(job.gpuShares.length).toBe(job.gpuCount * job.gangSize);
+    await assertNoOverAllocation(database.db);
+  });
+
+  it("runs placed jobs to completion and frees their GPUs", async () => {
+    const started = await advanceJobs(database.db, now, 60);
+    expect(started.started).toBeGreaterThan(0);
+    const later = new Date(now.getTime() + 4 * 24 * 3600_000);
+    const finished = await advanceJobs(database.db, later, 60);
+    expect(finished.completed).toBe(started.started);
+    expect(await database.db.gpuShare.count()).toBe(0);
+    const allocated = await database.db.gpu.aggregate({ _sum: { allocatedMilli: true } });
+    expect(allocated._sum.allocatedMilli).toBe(0);
+    await assertNoOverAllocation(database.db);
+  });
+});
+
+describe("racing scheduling loops", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+    // 300 more queued jobs copied from the seed's shapes, spread over the three tenants.
+    const seedJobs = await database.db.job.findMany({ where: { status: "QUEUED" } });
+    const extra = Array.from({ length: 300 }, (_, i) => {
+      const { id: _id, ...source } = seedJobs[i % seedJobs.length]!;
+      return { ...source, id: `job-race-${i}`, idempotencyKey: `race-${i}`, name: `race-${i}`, earliestStartAt: null, deadlineAt: null };
+    });
+    await database.db.job.createMany({ data: extra });
+  });
+  afterAll(() => database.drop());
+
+  it.each([2, 4])("%i loops at once place each job at most once and never over-allocate", async (loops) => {
+    const reports = await Promise.all(Array.from({ length: loops }, (_, i) => runSchedulingCycle(database.db, { now: new Date(now.getTime() + loops * 1000), seed: 42 + i, maxJobs: 400 })));
+    const placed = reports.reduce((s, r) => s + r.placed, 0);
+    const placedRows = await database.db.decision.count({ where: { outcome: "PLACED" } });
+    expect(placedRows).toBe(await database.db.job.count({ where: { status: { in: ["PLACED", "RUNNING"] } } }) + (await database.db.job.count({ where: { status: "SUCCEEDED" } })));
+    expect(placed).toBeLessThanOrEqual(placedRows);
+    await assertNoOverAllocation(database.db);
+  });
+});
