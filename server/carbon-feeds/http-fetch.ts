@@ -5,7 +5,7 @@
  * Each attempt has its own timeout (AbortController). Randomness, sleeping and the clock are injected
  * so tests run instantly and deterministically. Other 4xx are not retried: asking again will not help.
  */
-import type { Rng } from "../engine";
+import { createRng, type Rng } from "../engine";
 import { CarbonFeedError } from "./errors";
 
 /** Retry and timeout settings. */
@@ -31,6 +31,11 @@ export interface FetchDeps {
   rng: Rng;
   /** For Retry-After given as an HTTP date. */
   now: () => number;
+}
+
+/** Production effects: global fetch, real sleeping, a jitter source seeded per poller (logged with its runs). */
+export function createFetchDeps(options: { seed: number; now: () => number }): FetchDeps {
+  return { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), rng: createRng(options.seed), now: options.now };
 }
 
 /** One attempt, for logs and tests. */
