@@ -8,6 +8,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { formatDuration } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
+import { DecisionLink } from "./decision-link";
 import { JobResourcesCell } from "./job-request-cells";
 import { Pager } from "./my-jobs-table";
 
@@ -87,7 +88,7 @@ export function FleetJobsTable() {
                   <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
                   <td className="px-3 py-2">{job.priority}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-                  <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-500">—</span>}</td>
+                  <td className="px-3 py-2"><DecisionLink decision={job.decisions[0]} emptyText="—" /></td>
                   <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={job.submittedAt} /></td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDuration } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
+import { DecisionLink } from "./decision-link";
 import { JobResourcesCell } from "./job-request-cells";
 
 const PAGE_SIZE = 25;
@@ -48,7 +49,7 @@ export function MyJobsTable() {
               <td className="px-3 py-2"><StatusBadge status={job.status} /></td>
               <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-              <td className="px-3 py-2">{job.decisions[0]?.cluster?.name ?? <span className="text-slate-500">not placed yet</span>}</td>
+              <td className="px-3 py-2"><DecisionLink decision={job.decisions[0]} emptyText="not placed yet" /></td>
               <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={job.submittedAt} /></td>
               <td className="px-3 py-2 text-right">
                 {(job.status === "QUEUED" || job.status === "PLACED") && (

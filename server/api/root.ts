@@ -2,6 +2,7 @@
 import { authRouter } from "./routers/auth";
 import { catalogRouter } from "./routers/catalog";
 import { clustersRouter } from "./routers/clusters";
+import { decisionsRouter } from "./routers/decisions";
 import { jobsRouter } from "./routers/jobs";
 import { createCallerFactory, router } from "./trpc";
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   clusters: clustersRouter,
   catalog: catalogRouter,
+  decisions: decisionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,39 @@
+"use client";
+// Stacked bars of each cluster's weighted objective scores (the sum is the cluster's total).
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface ScoreRow {
+  cluster: string;
+  carbon: number;
+  fragmentation: number;
+  waiting: number;
+  locality: number;
+}
+
+const SERIES = [
+  { key: "carbon", label: "Carbon", color: "#15803d" },
+  { key: "fragmentation", label: "Fragmentation", color: "#0369a1" },
+  { key: "waiting", label: "Waiting", color: "#b45309" },
+  { key: "locality", label: "Locality / tier", color: "#7c3aed" },
+] as const;
+
+/** Weighted score contributions per cluster, plain series in. */
+export function ScoreContributionsChart({ rows }: { rows: ScoreRow[] }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No cluster passed the filters, so none was scored.</p>;
+  return (
+    <div className="h-72 w-full" role="img" aria-label="Stacked bar chart of weighted score contributions per cluster">
+      <ResponsiveContainer>
+        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="cluster" tick={{ fontSize: 12 }} />
+          <YAxis tick={{ fontSize: 12 }} label={{ value: "weighted score", angle: -90, position: "insideLeft", fontSize: 12 }} />
+          <Tooltip formatter={(value) => Number(value).toFixed(1)} />
+          <Legend />
+          {SERIES.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} stackId="score" fill={s.color} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
