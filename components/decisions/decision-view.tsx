@@ -9,7 +9,13 @@ import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDuration } from "@/components/ui/format";
 
-const kg = (g: number | null | undefined) => (g === null || g === undefined ? "—" : `${(g / 1000).toFixed(g >= 10_000 ? 1 : 3)} kg CO2e`);
+/** Emissions with a unit that fits the size: grams below 1 kg, kilograms above. */
+function kg(g: number | null | undefined): string {
+  if (g === null || g === undefined) return "—";
+  const abs = Math.abs(g);
+  if (abs < 1000) return `${g.toFixed(abs < 10 ? 2 : 0)} g CO2e`;
+  return `${(g / 1000).toFixed(abs >= 10_000 ? 1 : 2)} kg CO2e`;
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
