@@ -1,0 +1,18 @@
+/** Aggregates for the Prometheus endpoint, computed in PostgreSQL. */
+import type { Db } from "../db/client";
+
+/** Counts and sums the metrics endpoint exposes. */
+export async function readFleetMetrics(db: Db) {
+  const [jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions, allocation, accounting] = await Promise.all([
+    db.job.groupBy({ by: ["status"], _count: true }),
+    db.$queryRaw<{ tenant: string; n: bigint }[]>`SELECT t.slug AS tenant, count(j.id) AS n FROM "Tenant" t LEFT JOIN "Job" j ON j."tenantId" = t.id AND j.status = 'QUEUED' GROUP BY t.slug ORDER BY t.slug`,
+    db.decision.groupBy({ by: ["outcome"], _count: true }),
+    db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Decision" WHERE "createdAt" > now() - interval '60 seconds'`,
+    db.$queryRaw<{ cluster: string; capacity: bigint; allocated: bigint }[]>`SELECT c.name AS cluster, COUNT(g.id) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
+      FROM "Cluster" c LEFT JOIN "Node" n ON n."clusterId" = c.id LEFT JOIN "Gpu" g ON g."nodeId" = n.id GROUP BY c.name ORDER BY c.name`,
+    db.$queryRaw<{ cluster: string; energy: number | null; emissions: number | null }[]>`SELECT c.name AS cluster, SUM(j."energyKwh") AS energy, SUM(j."emissionsGCo2e") AS emissions
+      FROM "Job" j JOIN LATERAL (SELECT d."clusterId" FROM "Decision" d WHERE d."jobId" = j.id AND d.outcome = 'PLACED' ORDER BY d."createdAt" DESC LIMIT 1) d ON true
+      JOIN "Cluster" c ON c.id = d."clusterId" WHERE j.status IN ('SUCCEEDED', 'FAILED', 'CANCELLED') GROUP BY c.name ORDER BY c.name`,
+  ]);
+  return { jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions: Number(recentDecisions[0]?.n ?? 0), allocation, accounting };
+}

@@ -1,0 +1,28 @@
+/** Renders fleet metrics in the Prometheus text exposition format (version 0.0.4). */
+import type { Db } from "../db/client";
+import { readFleetMetrics } from "../repositories/metrics-repository";
+
+const escape = (v: string) => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+
+function family(name: string, type: "gauge" | "counter", help: string, samples: { labels?: Record<string, string>; value: number }[]): string {
+  const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
+  for (const s of samples) {
+    const labels = s.labels && Object.keys(s.labels).length ? `{${Object.entries(s.labels).map(([k, v]) => `${k}="${escape(v)}"`).join(",")}}` : "";
+    lines.push(`${name}${labels} ${Number.isFinite(s.value) ? s.value : 0}`);
+  }
+  return lines.join("\n");
+}
+
+/** The whole /api/metrics body. */
+export async function renderPrometheusMetrics(db: Db): Promise<string> {
+  const m = await readFleetMetrics(db);
+  return [
+    family("verdant_jobs", "gauge", "Jobs by status.", m.jobsByStatus.map((r) => ({ labels: { status: r.status.toLowerCase() }, value: r._count }))),
+    family("verdant_queue_length", "gauge", "Queued jobs per tenant.", m.queueByTenant.map((r) => ({ labels: { tenant: r.tenant }, value: Number(r.n) }))),
+    family("verdant_decisions_total", "counter", "Placement decisions recorded, by outcome.", m.decisionsByOutcome.map((r) => ({ labels: { outcome: r.outcome.toLowerCase() }, value: r._count }))),
+    family("verdant_decisions_last_minute", "gauge", "Decisions recorded in the last 60 seconds (divide by 60 for decisions per second).", [{ value: m.recentDecisions }]),
+    family("verdant_gpu_allocation_ratio", "gauge", "Allocated milli-GPU / GPU capacity per cluster (GAR).", m.allocation.map((r) => ({ labels: { cluster: r.cluster }, value: Number(r.capacity) ? Number(r.allocated) / Number(r.capacity) : 0 }))),
+    family("verdant_energy_kwh_total", "counter", "Facility energy of finished jobs per cluster, kWh.", m.accounting.map((r) => ({ labels: { cluster: r.cluster }, value: r.energy ?? 0 }))),
+    family("verdant_emissions_grams_total", "counter", "Emissions of finished jobs per cluster, gCO2e.", m.accounting.map((r) => ({ labels: { cluster: r.cluster }, value: r.emissions ?? 0 }))),
+  ].join("\n\n") + "\n";
+}

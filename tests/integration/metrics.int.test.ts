@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
+import { advanceJobs } from "../../server/services/job-runner";
+import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
+import { SEED_NOW } from "./helpers/constants";
+import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+
+const value = (body: string, series: string) => Number(body.split("\n").find((l) => l.startsWith(series + " "))?.split(" ")[1]);
+
+describe("Prometheus metrics", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("reports the queue, decisions, allocation and the energy roll-up equal to the sum of jobs", async () => {
+    const before = await renderPrometheusMetrics(database.db);
+    expect(before).toContain("# TYPE verdant_queue_length gauge");
+    expect(value(before, 'verdant_jobs{status="queued"}')).toBe(60);
+    const now = new Date(SEED_NOW.getTime() + 60_000);
+    const report = await runSchedulingCycle(database.db, { now, seed: 7, maxJobs: 100 });
+    await advanceJobs(database.db, now, 60);
+    await advanceJobs(database.db, new Date(now.getTime() + 5 * 24 * 3600_000), 60);
+    const after = await renderPrometheusMetrics(database.db);
+    expect(value(after, 'verdant_decisions_total{outcome="placed"}')).toBe(report.placed);
+    const finished = await database.db.job.aggregate({ where: { status: "SUCCEEDED" }, _sum: { energyKwh: true, emissionsGCo2e: true } });
+    const energyLines = after.split("\n").filter((l) => l.startsWith("verdant_energy_kwh_total{"));
+    const energySum = energyLines.reduce((s, l) => s + Number(l.split(" ")[1]), 0);
+    expect(energySum).toBeCloseTo(finished._sum.energyKwh ?? 0, 9);
+    expect(energySum).toBeGreaterThan(0);
+    for (const line of after.split("\n").filter((l) => l.startsWith("verdant_gpu_allocation_ratio{"))) {
+      const ratio = Number(line.split(" ")[1]);
+      expect(ratio).toBeGreaterThanOrEqual(0);
+      expect(ratio).toBeLessThanOrEqual(1);
+    }
+  });
+});
