@@ -18,6 +18,7 @@ export { assertValidJob, isSharingJob, jobGpuMilli, type JobRequest, type Affini
 export { createRng, mixSeed, type Rng } from "./model/rng";
 export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./model/target-workload";
 export { nodeFragmentation, shapeFragment, fgdIntegerScore } from "./placement/fragmentation";
+export { capacityFragmentation } from "./placement/capacity-fragmentation";
 export { allocate, release, type PlacementAssignment } from "./placement/allocate";
 export { BUILTIN_POLICIES, VERDANT_POLICY, STANDARD_FILTERS, findBuiltinPolicy, type PlacementPolicy, type GpuSelection, type WeightedScore } from "./placement/policy";
 export { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./placement/registry";
