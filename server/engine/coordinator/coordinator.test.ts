@@ -110,6 +110,15 @@ describe("quota, budget, status", () => {
   });
 });
 
+describe("carbon signals", () => {
+  it("refuses to compare clusters whose series use different signal types", () => {
+    const snap = fleet();
+    const marginal = { ...ZONES.hydro(), signalType: "marginal" as const };
+    const mixed = { ...snap, clusters: snap.clusters.map((c, i) => (i === 1 ? { ...c, series: marginal } : c)) };
+    expect(() => coordinator().decide(mixed, job(), { seed: 1 })).toThrow(/SIGNAL_TYPE_MISMATCH/);
+  });
+});
+
 describe("backfill (EASY)", () => {
   it("a small job may start now only where it does not delay a reservation", () => {
     const snap = fleet();
