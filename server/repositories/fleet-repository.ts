@@ -80,3 +80,8 @@ export async function findSchedulingContext(db: Db) {
 export function findRecentJobShapes(db: Db, limit: number) {
   return db.job.findMany({ orderBy: { submittedAt: "desc" }, take: limit, select: { cpuMilli: true, gpuCount: true, gpuMilli: true, allowedGpuModels: true } });
 }
+
+/** Emissions (gCO2e) per tenant of jobs placed since `since` (the carbon budget's month so far). */
+export function findTenantEmissionsSince(db: Db, since: Date) {
+  return db.job.groupBy({ by: ["tenantId"], where: { placedAt: { gte: since }, status: { in: ["PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] } }, _sum: { emissionsGCo2e: true } });
+}

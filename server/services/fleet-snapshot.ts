@@ -6,7 +6,7 @@
  */
 import { createIntensitySeries, createNode, HOUR_MS, type FleetCluster, type FleetJob, type FleetSnapshot, type HourProvenance, type JobRequest, type NodeState, type RunningJob, type TenantUsage } from "../engine";
 import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
-import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findZones } from "../repositories/fleet-repository";
+import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findTenantEmissionsSince, findZones } from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
@@ -66,12 +66,14 @@ export interface FleetIndex {
 export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapshot: FleetSnapshot; index: FleetIndex }> {
   const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
   const hours = SERIES_PAST_HOURS + SERIES_FUTURE_HOURS;
-  const [clusters, holding, context, samples, zones] = await Promise.all([
+  const monthStart = new Date(Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), 1));
+  const [clusters, holding, context, samples, zones, emissions] = await Promise.all([
     findClustersWithAllocation(db),
     findJobsHoldingResources(db),
     findSchedulingContext(db),
     findCarbonSamples(db, new Date(hour0), new Date(hour0 + hours * HOUR_MS)),
     findZones(db),
+    findTenantEmissionsSince(db, monthStart),
   ]);
 
   const series = new Map(
@@ -137,7 +139,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     maxGpus: t.quota?.maxGpus ?? Number.MAX_SAFE_INTEGER,
     gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
     carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
-    carbonUsedKgThisMonth: 0,
+    carbonUsedKgThisMonth: (emissions.find((e) => e.tenantId === t.id)?._sum.emissionsGCo2e ?? 0) / 1000,
   }));
 
   const index: FleetIndex = {
