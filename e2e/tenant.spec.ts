@@ -26,6 +26,10 @@ test.describe("tenant", () => {
     await page.getByLabel("GPU share (% of one GPU)").fill("50");
     await page.getByLabel("V100M32").check();
     await page.getByLabel("Estimated duration (hours)").fill("3");
+    // The live preview is a dry run of the scheduler: where, when, and the carbon, before submitting.
+    const preview = page.getByTestId("job-preview");
+    await expect(preview).toContainText("Would run on", { timeout: 20_000 });
+    await expect(page.getByTestId("preview-emissions")).toContainText("CO2e");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Submit job" }).click();
 

@@ -12,6 +12,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
 import { emptyJobForm, toSubmitInput, type JobFormState } from "./job-form-state";
+import { JobPreview } from "./job-preview";
 
 function newKey() {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -45,7 +46,8 @@ export function JobForm() {
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,48rem)_22rem]">
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">The job</legend>
         <Field id="name" label="Name" error={errors.name}>
@@ -174,5 +176,7 @@ export function JobForm() {
         </Button>
       </div>
     </form>
+    <JobPreview input={toSubmitInput(form, idempotencyKey)} />
+    </div>
   );
 }

@@ -35,8 +35,11 @@ function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map
   };
 }
 
-/** A queued job row as the coordinator's FleetJob. */
-export function toFleetJob(row: QueuedJobRow): FleetJob {
+/** The job fields the coordinator needs (a Job row, or a form input for a preview). */
+export type JobFields = Pick<QueuedJobRow, "id" | "tenantId" | "kind" | "cpuMilli" | "memoryMib" | "gpuCount" | "gpuMilli" | "allowedGpuModels" | "computeUnits" | "minGpuMemoryGib" | "gangSize" | "estimatedDurationS" | "earliestStartAt" | "deadlineAt" | "allowedRegions" | "allowSplit">;
+
+/** A job (row or preview input) as the coordinator's FleetJob. */
+export function toFleetJob(row: JobFields): FleetJob {
   return {
     id: row.id,
     tenant: row.tenantId,

@@ -43,6 +43,14 @@ function policyOf(row: { name: string; version: number; objectiveWeights: unknow
   return parseCoordinatorPolicy({ name: row.name, version: row.version, objectiveWeights: row.objectiveWeights, constraints: row.constraints });
 }
 
+/** The coordinator for the active policy, with the target workload learned from recent job shapes. */
+export async function createFleetCoordinator(db: Db) {
+  const [context, shapes] = await Promise.all([findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
+  if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
+  const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
+  return { coordinator: createCoordinator({ policy: policyOf(context.policy), workload }), policyId: context.policy.id };
+}
+
 function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
   return decision.parts.flatMap((part) => {
     const ids = index.clusters.get(part.clusterId)!;
@@ -84,10 +92,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   report.expired = await expireOverdueJobs(db, options.now);
   const queued = await findQueuedJobs(db, options.maxJobs);
   if (queued.length === 0) return report;
-  const [{ snapshot: loaded, index }, context, shapes] = await Promise.all([loadFleetSnapshot(db, nowMs), findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
-  if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
-  const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
-  const coordinator = createCoordinator({ policy: policyOf(context.policy), workload });
+  const [{ snapshot: loaded, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
   let snapshot = loaded;
 
@@ -107,7 +112,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
       jobId: row.id,
       clusterId: decision.parts[0]?.clusterId ?? null,
       startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
-      policyId: context.policy.id,
+      policyId,
       explanationVersion: explanation.version,
       explanation: JSON.parse(JSON.stringify(explanation)),
       createdAt: options.now,

@@ -120,4 +120,17 @@ describe("job submission", () => {
     const stored = await database.db.job.findUniqueOrThrow({ where: { id: result.jobId } });
     expect(stored).toMatchObject({ computeUnits: 4, minGpuMemoryGib: 40, gpuCount: 0, allowedGpuModels: [] });
   });
+
+  it("previews where and when a job would run, with its carbon, and writes nothing", async () => {
+    const jobs = await database.db.job.count();
+    const decisions = await database.db.decision.count();
+    const preview = await aurora.jobs.preview(job({ idempotencyKey: "preview-key-1", allowedGpuModels: [], allowedRegions: ["eu-west"] }));
+    expect(preview.outcome).not.toBe("unschedulable");
+    expect(preview.clusterName).toBe("lon-regional-1");
+    expect(preview.gCo2e).toBeGreaterThan(0);
+    expect(preview.text.join(" ")).toMatch(/lon-regional-1/);
+    expect(preview.clusters.find((c) => c.name === "fra-hub-1")?.passed).toBe(false);
+    expect(await database.db.job.count()).toBe(jobs);
+    expect(await database.db.decision.count()).toBe(decisions);
+  });
 });

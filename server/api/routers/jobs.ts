@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
 import { jobSubmitSchema } from "../schemas/job-submit";
 import { cancelJob, getJob, listJobs, submitJob } from "../../services/job-service";
+import { previewJob } from "../../services/preview-service";
 
 const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 
@@ -21,6 +22,8 @@ const listInput = z.object({
 
 export const jobsRouter = router({
   submit: tenantProcedure.input(jobSubmitSchema).mutation(({ ctx, input }) => submitJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
+  /** Where and when the job would run if submitted now, with its carbon (a dry run; nothing is saved). */
+  preview: tenantProcedure.input(jobSubmitSchema).query(({ ctx, input }) => previewJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
   mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */

@@ -1,0 +1,66 @@
+/**
+ * The job form's live preview: a dry run of the coordinator on the current fleet for a job that is
+ * not saved. Same engine, same policy, same data as the scheduler, so the preview is what the
+ * scheduler would decide now (the fleet may change before the job is actually placed).
+ */
+import { formatExplanation, mixSeed } from "../engine";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../auth/session-user";
+import type { JobSubmit } from "../api/schemas/job-submit";
+import { createFleetCoordinator } from "./scheduling-cycle";
+import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
+
+export interface JobPreview {
+  outcome: "placed" | "deferred" | "unschedulable";
+  clusterName: string | null;
+  zone: string | null;
+  startAt: Date | null;
+  energyKwh: number | null;
+  gCo2e: number | null;
+  startNowGCo2e: number | null;
+  savingPct: number | null;
+  gpuModel: string | null;
+  text: string[];
+  clusters: { name: string; zone: string; passed: boolean; gCo2e: number | null; total: number | null }[];
+}
+
+/** What would happen to this job if it were submitted now. */
+export async function previewJob(db: Db, user: SessionUser & { tenantId: string }, job: JobSubmit, now: Date): Promise<JobPreview> {
+  const compute = job.requestMode === "compute";
+  const [{ snapshot }, { coordinator }] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db)]);
+  const fleetJob = toFleetJob({
+    id: "preview",
+    tenantId: user.tenantId,
+    kind: job.kind,
+    cpuMilli: job.cpuMilli,
+    memoryMib: job.memoryMib,
+    gpuCount: compute ? 0 : job.gpuCount,
+    gpuMilli: compute ? 0 : job.gpuMilli,
+    allowedGpuModels: compute ? [] : job.allowedGpuModels,
+    computeUnits: compute ? job.computeUnits : null,
+    minGpuMemoryGib: compute ? job.minGpuMemoryGib : null,
+    gangSize: job.gangSize,
+    estimatedDurationS: job.estimatedDurationS,
+    earliestStartAt: job.earliestStartAt,
+    deadlineAt: job.deadlineAt,
+    allowedRegions: job.allowedRegions,
+    allowSplit: job.allowSplit,
+  });
+  const decision = coordinator.decide(snapshot, fleetJob, { seed: mixSeed(7, now.getTime() % 2 ** 31) });
+  const e = decision.explanation;
+  const chosen = e.chosen[0];
+  const cluster = chosen ? e.clusters.find((c) => c.clusterId === chosen.clusterId) : undefined;
+  return {
+    outcome: decision.outcome,
+    clusterName: cluster?.name ?? null,
+    zone: cluster?.zone ?? null,
+    startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
+    energyKwh: decision.energyKwh,
+    gCo2e: decision.gCo2e,
+    startNowGCo2e: chosen?.carbon.earliestGCo2e ?? null,
+    savingPct: chosen?.carbon.savingPct ?? null,
+    gpuModel: cluster?.variant?.gpuModel ?? null,
+    text: formatExplanation(e).split("\n"),
+    clusters: e.clusters.map((c) => ({ name: c.name, zone: c.zone, passed: c.passed, gCo2e: c.carbon?.chosenGCo2e ?? null, total: c.total })),
+  };
+}
