@@ -19,7 +19,9 @@ test.describe("decision page", () => {
   });
 
   test("an operator follows a job to its decision and reads why it went there", async ({ page }) => {
-    await signIn(page, demo.operator, /\/operator\/jobs$/);
+    await signIn(page, demo.operator, /\/operator$/);
+    await page.getByRole("link", { name: "Jobs", exact: true }).click();
+    await expect(page).toHaveURL(/\/operator\/jobs$/);
     await page.getByLabel("Status").selectOption("PLACED");
     const link = page.getByTestId("fleet-job-row").first().getByTestId("decision-link");
     await expect(link).toBeVisible();
@@ -34,7 +36,8 @@ test.describe("decision page", () => {
 
   test("a tenant reads its own decisions but not another tenant's", async ({ page, browser }) => {
     const operator = await browser.newPage();
-    await signIn(operator, demo.operator, /\/operator\/jobs$/);
+    await signIn(operator, demo.operator, /\/operator$/);
+    await operator.goto("/operator/jobs");
     await operator.getByLabel("Tenant").selectOption({ label: "Aurora Labs" });
     const auroraHref = await operator.getByTestId("fleet-job-row").first().getByTestId("decision-link").getAttribute("href");
     await operator.close();

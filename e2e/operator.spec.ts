@@ -13,7 +13,9 @@ test.describe("operator", () => {
     await expect(tenant).toHaveURL(/submitted=1/);
     await tenant.close();
 
-    await signIn(page, demo.operator, /\/operator\/jobs$/);
+    await signIn(page, demo.operator, /\/operator$/);
+    await page.getByRole("link", { name: "Jobs", exact: true }).click();
+    await expect(page).toHaveURL(/\/operator\/jobs$/);
     await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
     await page.getByLabel("Name contains").fill(name);
     const row = page.getByTestId("fleet-job-row").filter({ hasText: name });
@@ -33,5 +35,16 @@ test.describe("operator", () => {
     await expect(page.getByText("fra-hub-1")).toBeVisible();
     await expectAccessible(page);
     await signOut(page);
+  });
+
+  test("lands on the fleet overview with KPIs, intensity per zone and latest decisions", async ({ page }) => {
+    await signIn(page, demo.operator, /\/operator$/);
+    await expect(page.getByRole("heading", { name: "Fleet overview" })).toBeVisible();
+    const kpis = page.getByTestId("kpis");
+    await expect(kpis).toContainText("GPU allocation (GAR)");
+    await expect(kpis).toContainText("7,332 GPUs");
+    await expect(page.getByRole("img", { name: /carbon intensity per grid zone/ }).locator("svg").first()).toBeVisible();
+    await expect(page.getByRole("row", { name: /CA-ON/ })).toBeVisible();
+    await expectAccessible(page);
   });
 });

@@ -9,11 +9,13 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/tenant/jobs/new", label: "Submit a job" },
   ],
   OPERATOR: [
+    { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
     { href: "/operator/clusters", label: "Clusters" },
   ],
   ADMIN: [
     { href: "/admin/clusters", label: "Clusters" },
+    { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
   ],
 };

@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { catalogRouter } from "./routers/catalog";
 import { clustersRouter } from "./routers/clusters";
 import { decisionsRouter } from "./routers/decisions";
+import { overviewRouter } from "./routers/overview";
 import { jobsRouter } from "./routers/jobs";
 import { createCallerFactory, router } from "./trpc";
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   clusters: clustersRouter,
   catalog: catalogRouter,
   decisions: decisionsRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,5 +21,5 @@ export interface SessionStore {
 export function homePathFor(role: Role): string {
   if (role === "TENANT_MEMBER") return "/tenant/jobs";
   if (role === "ADMIN") return "/admin/clusters";
-  return "/operator/jobs";
+  return "/operator";
 }

@@ -48,6 +48,9 @@ describe("role checks on every procedure", () => {
     ["jobs.mine", (c: Caller) => c.jobs.mine({})],
     ["jobs.submit", (c: Caller) => c.jobs.submit(validJob("anon-key-1"))],
     ["clusters.list", (c: Caller) => c.clusters.list()],
+    ["overview.get", (c: Caller) => c.overview.get()],
+    ["decisions.get", (c: Caller) => c.decisions.get({ id: "any" })],
+    ["jobs.preview", (c: Caller) => c.jobs.preview(validJob("anon-key-2"))],
     ["catalog.formOptions", (c: Caller) => c.catalog.formOptions()],
     ["auth.signOut", (c: Caller) => c.auth.signOut()],
   ])("%s rejects anonymous callers with UNAUTHORIZED", async (_name, call) => {
@@ -58,6 +61,7 @@ describe("role checks on every procedure", () => {
     expect(await codeOf(() => aurora.jobs.list({}))).toBe("FORBIDDEN");
     expect(await codeOf(() => aurora.clusters.list())).toBe("FORBIDDEN");
     expect(await codeOf(() => aurora.catalog.tenants())).toBe("FORBIDDEN");
+    expect(await codeOf(() => aurora.overview.get())).toBe("FORBIDDEN");
   });
 
   it("operators and admins cannot submit jobs or use the tenant-only list", async () => {
@@ -100,6 +104,10 @@ describe("role checks on every procedure", () => {
       const all = await staff.jobs.list({ pageSize: 200 });
       expect(new Set(all.rows.map((j) => j.tenant.slug)).size).toBe(3);
       expect((await staff.clusters.list()).length).toBeGreaterThanOrEqual(6);
+      const overview = await staff.overview.get();
+      expect(overview.gpus).toBe(7332);
+      expect(overview.jobs.queued).toBeGreaterThan(0);
+      expect(overview.zones).toHaveLength(6);
     }
   });
 

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { OverviewDashboard } from "@/components/overview/overview-dashboard";
+import { PageHeader } from "@/components/ui/page-header";
+import { api } from "@/server/api/server-caller";
+import { requireRole } from "@/server/auth/page-guard";
+
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage() {
+  await requireRole("OPERATOR", "ADMIN");
+  const overview = await (await api()).overview.get();
+  return (
+    <>
+      <PageHeader title="Fleet overview" description="Allocation, queue, carbon and the scheduler's latest decisions. Refreshes every 5 seconds." />
+      <OverviewDashboard initial={overview} />
+    </>
+  );
+}

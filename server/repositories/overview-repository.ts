@@ -1,0 +1,45 @@
+/** Fleet-wide aggregates for the operator overview, computed in PostgreSQL. */
+import type { Db } from "../db/client";
+
+/** GPU capacity and allocation (milli-GPU) over the whole fleet. */
+export async function readFleetAllocation(db: Db) {
+  const rows = await db.$queryRaw<{ capacity: bigint; allocated: bigint }[]>`SELECT COUNT(*) * 1000 AS capacity, COALESCE(SUM("allocatedMilli"), 0) AS allocated FROM "Gpu"`;
+  return { capacityMilli: Number(rows[0]?.capacity ?? 0), allocatedMilli: Number(rows[0]?.allocated ?? 0) };
+}
+
+/** Job counts by status. */
+export function countJobsByStatus(db: Db) {
+  return db.job.groupBy({ by: ["status"], _count: true });
+}
+
+/** Waiting time (placement minus submission, seconds) percentiles of jobs placed since `since`. */
+export async function readWaitPercentiles(db: Db, since: Date) {
+  const rows = await db.$queryRaw<{ p50: number | null; p90: number | null; n: bigint }[]>`SELECT
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM ("placedAt" - "submittedAt"))) AS p50,
+      percentile_cont(0.9) WITHIN GROUP (ORDER BY EXTRACT(EPOCH FROM ("placedAt" - "submittedAt"))) AS p90,
+      count(*) AS n
+    FROM "Job" WHERE "placedAt" IS NOT NULL AND "placedAt" >= ${since}`;
+  return { p50S: rows[0]?.p50 ?? null, p90S: rows[0]?.p90 ?? null, jobs: Number(rows[0]?.n ?? 0) };
+}
+
+/** Estimated energy and emissions of jobs placed since `since`, and the carbon saved by waiting. */
+export async function readCarbonSince(db: Db, since: Date) {
+  const rows = await db.$queryRaw<{ energy: number | null; emissions: number | null; saved: number | null }[]>`SELECT
+      SUM(j."energyKwh") AS energy, SUM(j."emissionsGCo2e") AS emissions,
+      SUM((d.explanation -> 'chosen' -> 0 -> 'carbon' ->> 'savingGCo2e')::float8) AS saved
+    FROM "Job" j LEFT JOIN "Decision" d ON d."jobId" = j.id AND d.outcome = 'PLACED'
+    WHERE j."placedAt" >= ${since}`;
+  return { energyKwh: rows[0]?.energy ?? 0, emissionsGCo2e: rows[0]?.emissions ?? 0, savedByWaitingGCo2e: rows[0]?.saved ?? 0 };
+}
+
+/** Hourly intensity per zone between two instants: measured where it exists, else the latest forecast. */
+export async function readIntensityCurves(db: Db, from: Date, to: Date) {
+  return db.$queryRaw<{ zoneId: string; at: Date; value: number; kind: "MEASURED" | "FORECAST" }[]>`SELECT DISTINCT ON ("zoneId", at) "zoneId", at, "gCo2ePerKwh" AS value, kind
+    FROM "CarbonIntensitySample" WHERE at >= ${from} AND at < ${to}
+    ORDER BY "zoneId", at, (kind = 'MEASURED') DESC, "forecastIssuedAt" DESC NULLS LAST`;
+}
+
+/** The latest decisions with their job and cluster. */
+export function findLatestDecisions(db: Db, take: number) {
+  return db.decision.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, select: { id: true, outcome: true, createdAt: true, startAt: true, job: { select: { name: true, tenant: { select: { name: true } } } }, cluster: { select: { name: true } } } });
+}
