@@ -8,6 +8,7 @@ import type { JobSubmit } from "../api/schemas/job-submit";
 import { listGpuModels, listRegions, findTenantQuota } from "../repositories/catalog-repository";
 import { cancelPendingJob, findJob, findJobByIdempotencyKey, findJobs, insertJob, isUniqueViolation, type JobQuery, type JobRow } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
+import { normalizeJobRequest } from "./job-request";
 
 /** How far in the past a "start after" may be (clock skew between browser and server). */
 const START_GRACE_MS = 5 * 60_000;
@@ -50,32 +51,10 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
     return { jobId: existing.id, created: false };
   }
   await validateAgainstCatalog(db, user.tenantId, job, now);
-  const compute = job.requestMode === "compute";
   try {
     const jobId = await insertJob(
       db,
-      {
-        tenantId: user.tenantId,
-        submittedById: user.id,
-        name: job.name,
-        kind: job.kind,
-        cpuMilli: job.cpuMilli,
-        memoryMib: job.memoryMib,
-        gpuCount: compute ? 0 : job.gpuCount,
-        gpuMilli: compute ? 0 : job.gpuMilli,
-        allowedGpuModels: compute ? [] : job.allowedGpuModels,
-        computeUnits: compute ? job.computeUnits : null,
-        minGpuMemoryGib: compute ? job.minGpuMemoryGib : null,
-        gangSize: job.gangSize,
-        estimatedDurationS: job.estimatedDurationS,
-        priority: job.priority,
-        earliestStartAt: job.earliestStartAt,
-        deadlineAt: job.deadlineAt,
-        allowedRegions: job.allowedRegions,
-        allowSplit: job.allowSplit,
-        idempotencyKey: job.idempotencyKey,
-        submittedAt: now,
-      },
+      { tenantId: user.tenantId, submittedById: user.id, name: job.name, priority: job.priority, idempotencyKey: job.idempotencyKey, submittedAt: now, ...normalizeJobRequest(job) },
       user.id,
     );
     return { jobId, created: true };

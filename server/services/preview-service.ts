@@ -9,6 +9,7 @@ import type { SessionUser } from "../auth/session-user";
 import type { JobSubmit } from "../api/schemas/job-submit";
 import { createFleetCoordinator } from "./scheduling-cycle";
 import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
+import { normalizeJobRequest } from "./job-request";
 
 export interface JobPreview {
   outcome: "placed" | "deferred" | "unschedulable";
@@ -26,26 +27,8 @@ export interface JobPreview {
 
 /** What would happen to this job if it were submitted now. */
 export async function previewJob(db: Db, user: SessionUser & { tenantId: string }, job: JobSubmit, now: Date): Promise<JobPreview> {
-  const compute = job.requestMode === "compute";
   const [{ snapshot }, { coordinator }] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db)]);
-  const fleetJob = toFleetJob({
-    id: "preview",
-    tenantId: user.tenantId,
-    kind: job.kind,
-    cpuMilli: job.cpuMilli,
-    memoryMib: job.memoryMib,
-    gpuCount: compute ? 0 : job.gpuCount,
-    gpuMilli: compute ? 0 : job.gpuMilli,
-    allowedGpuModels: compute ? [] : job.allowedGpuModels,
-    computeUnits: compute ? job.computeUnits : null,
-    minGpuMemoryGib: compute ? job.minGpuMemoryGib : null,
-    gangSize: job.gangSize,
-    estimatedDurationS: job.estimatedDurationS,
-    earliestStartAt: job.earliestStartAt,
-    deadlineAt: job.deadlineAt,
-    allowedRegions: job.allowedRegions,
-    allowSplit: job.allowSplit,
-  });
+  const fleetJob = toFleetJob({ id: "preview", tenantId: user.tenantId, ...normalizeJobRequest(job) });
   const decision = coordinator.decide(snapshot, fleetJob, { seed: mixSeed(7, now.getTime() % 2 ** 31) });
   const e = decision.explanation;
   const chosen = e.chosen[0];

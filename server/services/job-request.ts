@@ -1,0 +1,27 @@
+/**
+ * Normalizes a submitted job into the stored request: a compute-native request carries no GPU count,
+ * share or model list (the engine picks them); a model request carries no compute amount. Shared by
+ * submission and the preview so both ask the scheduler exactly the same question.
+ */
+import type { JobSubmit } from "../api/schemas/job-submit";
+
+/** The job's request fields as stored on the Job row. */
+export function normalizeJobRequest(job: JobSubmit) {
+  const compute = job.requestMode === "compute";
+  return {
+    kind: job.kind,
+    cpuMilli: job.cpuMilli,
+    memoryMib: job.memoryMib,
+    gpuCount: compute ? 0 : job.gpuCount,
+    gpuMilli: compute ? 0 : job.gpuMilli,
+    allowedGpuModels: compute ? [] : job.allowedGpuModels,
+    computeUnits: compute ? job.computeUnits : null,
+    minGpuMemoryGib: compute ? job.minGpuMemoryGib : null,
+    gangSize: job.gangSize,
+    estimatedDurationS: job.estimatedDurationS,
+    earliestStartAt: job.earliestStartAt,
+    deadlineAt: job.deadlineAt,
+    allowedRegions: job.allowedRegions,
+    allowSplit: job.allowSplit,
+  };
+}
