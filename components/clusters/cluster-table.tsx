@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ClusterSummary } from "@/server/repositories/cluster-repository";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCount } from "@/components/ui/format";
@@ -28,7 +29,7 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
         <tbody className="divide-y divide-slate-100">
           {clusters.map((c) => (
             <tr key={c.id} data-testid="cluster-row">
-              <td className="px-3 py-2 font-medium whitespace-nowrap">{c.name}</td>
+              <td className="px-3 py-2 font-medium whitespace-nowrap"><Link className="text-leaf-700 underline" href={`/operator/clusters/${c.id}`}>{c.name}</Link></td>
               <td className="px-3 py-2"><StatusBadge status={c.status} /></td>
               <td className="px-3 py-2">{c.region} · {c.locationName}</td>
               <td className="px-3 py-2">{c.gridZoneId} <span className="text-slate-500">({c.gridZoneName})</span></td>

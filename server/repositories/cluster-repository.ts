@@ -46,3 +46,21 @@ export async function listClusterSummaries(db: Db): Promise<ClusterSummary[]> {
     };
   });
 }
+
+/** One cluster with every node's GPUs and allocation, and the jobs holding resources there. */
+export async function findClusterDetail(db: Db, id: string) {
+  const cluster = await db.cluster.findUnique({
+    where: { id },
+    include: {
+      gridZone: { select: { name: true } },
+      nodes: { orderBy: [{ rackGroup: "asc" }, { name: "asc" }], select: { id: true, name: true, rackGroup: true, gpuModelId: true, gpuCount: true, cpuMilli: true, memoryMib: true, allocatedCpuMilli: true, allocatedMemoryMib: true, status: true, gpus: { orderBy: { index: "asc" }, select: { index: true, allocatedMilli: true } } } },
+    },
+  });
+  if (!cluster) return null;
+  const decisions = await db.decision.findMany({
+    where: { outcome: "PLACED", clusterId: id, job: { status: { in: ["PLACED", "RUNNING"] } } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, startAt: true, job: { select: { id: true, name: true, status: true, gpuCount: true, gpuMilli: true, gangSize: true, estimatedDurationS: true, startedAt: true, tenant: { select: { name: true } } } } },
+  });
+  return { cluster, decisions };
+}

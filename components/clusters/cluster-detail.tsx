@@ -1,0 +1,60 @@
+"use client";
+// One cluster, live (5 s): allocation, the GPU heatmap and the jobs running there.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/components/trpc/react";
+import { LocalTime } from "@/components/ui/local-time";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { formatGpuRequest } from "@/components/ui/format";
+import { GpuHeatmap } from "./gpu-heatmap";
+
+export function ClusterDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const detail = useQuery({ ...trpc.clusters.get.queryOptions({ id }), refetchInterval: 5_000 });
+  if (detail.isLoading) return <p className="text-slate-600">Loading the cluster…</p>;
+  if (detail.error || !detail.data) return <p role="alert" className="text-red-700">Could not load the cluster: {detail.error?.message}</p>;
+  const { cluster, decisions } = detail.data;
+  const gpus = cluster.nodes.reduce((s, n) => s + n.gpus.length, 0);
+  const allocated = cluster.nodes.reduce((s, n) => s + n.gpus.reduce((a, g) => a + g.allocatedMilli, 0), 0);
+  const cpu = cluster.nodes.reduce((s, n) => s + n.cpuMilli, 0);
+  const cpuAllocated = cluster.nodes.reduce((s, n) => s + n.allocatedCpuMilli, 0);
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[
+          ["Grid zone", `${cluster.gridZoneId} (${cluster.gridZone.name})`],
+          ["Tier · PUE", `${cluster.tier.toLowerCase()} · ${cluster.pue.toFixed(2)}`],
+          ["GPU allocation", `${gpus ? ((allocated / (gpus * 1000)) * 100).toFixed(1) : "0"} % of ${gpus} GPUs`],
+          ["CPU allocation", `${cpu ? ((cpuAllocated / cpu) * 100).toFixed(1) : "0"} % of ${(cpu / 1000).toLocaleString("en-US")} cores`],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="mt-1 font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="heatmap-title">
+        <h2 id="heatmap-title" className="mb-3 text-lg font-semibold">GPUs by rack and node</h2>
+        <GpuHeatmap nodes={cluster.nodes} />
+      </section>
+      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="jobs-title">
+        <h2 id="jobs-title" className="mb-3 text-lg font-semibold">Jobs here ({decisions.length})</h2>
+        {decisions.length === 0 ? (
+          <p className="text-sm text-slate-600">No job holds resources on this cluster.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {decisions.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="cluster-job">
+                <StatusBadge status={d.job.status} />
+                <Link className="font-medium text-leaf-700 underline" href={`/decisions/${d.id}`}>{d.job.name}</Link>
+                <span className="text-slate-600">{d.job.tenant.name}</span>
+                <span className="text-slate-600">{formatGpuRequest(d.job.gpuCount, d.job.gpuMilli)}{d.job.gangSize > 1 ? ` ×${d.job.gangSize}` : ""}</span>
+                <span className="ml-auto text-slate-600">started <LocalTime value={d.job.startedAt ?? d.startAt} /></span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
