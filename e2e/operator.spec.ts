@@ -34,6 +34,12 @@ test.describe("operator", () => {
     await expect(page.getByTestId("cluster-row")).toHaveCount(7);
     await expect(page.getByText("fra-hub-1")).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole("link", { name: "fra-hub-1" }).click();
+    await expect(page.getByRole("heading", { name: "fra-hub-1" })).toBeVisible();
+    await expect(page.getByTestId("gpu-heatmap").getByRole("img").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: /GPUs by rack and node/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Clusters" }).click();
     await signOut(page);
   });
 
