@@ -15,6 +15,8 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
   ],
   ADMIN: [
     { href: "/admin/clusters", label: "Clusters" },
+    { href: "/admin/policy", label: "Policy" },
+    { href: "/admin/audit", label: "Audit log" },
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
   ],

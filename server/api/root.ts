@@ -4,6 +4,7 @@ import { catalogRouter } from "./routers/catalog";
 import { clustersRouter } from "./routers/clusters";
 import { decisionsRouter } from "./routers/decisions";
 import { overviewRouter } from "./routers/overview";
+import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
 import { createCallerFactory, router } from "./trpc";
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   decisions: decisionsRouter,
   overview: overviewRouter,
+  policies: policiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

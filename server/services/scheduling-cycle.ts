@@ -43,12 +43,16 @@ function policyOf(row: { name: string; version: number; objectiveWeights: unknow
   return parseCoordinatorPolicy({ name: row.name, version: row.version, objectiveWeights: row.objectiveWeights, constraints: row.constraints });
 }
 
-/** The coordinator for the active policy, with the target workload learned from recent job shapes. */
-export async function createFleetCoordinator(db: Db) {
+/**
+ * The coordinator for the active policy (or `override`, for what-if previews), with the target
+ * workload learned from recent job shapes.
+ */
+export async function createFleetCoordinator(db: Db, override?: CoordinatorPolicy) {
   const [context, shapes] = await Promise.all([findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
   if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
   const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
-  return { coordinator: createCoordinator({ policy: policyOf(context.policy), workload }), policyId: context.policy.id };
+  const policy = override ?? policyOf(context.policy);
+  return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy };
 }
 
 function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
