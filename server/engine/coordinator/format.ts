@@ -37,6 +37,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     else if (c.startReason === "capacity") lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
   } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
   const r = e.counterfactuals.runnerUp;
-  if (r) lines.push(`Runner-up ${r.clusterId}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`);
+  const runnerUpName = r ? (e.clusters.find((c) => c.clusterId === r.clusterId)?.name ?? r.clusterId) : "";
+  if (r) lines.push(`Runner-up ${runnerUpName}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`);
   return lines.join("\n");
 }
