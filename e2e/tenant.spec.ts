@@ -61,4 +61,13 @@ test.describe("tenant", () => {
     await page.goto("/admin/clusters");
     await expect(page).toHaveURL(/\/tenant\/jobs$/);
   });
+
+  test("sees usage against the tenant's quota and carbon budget", async ({ page }) => {
+    await signIn(page, demo.aurora, /\/tenant\/jobs$/);
+    await page.getByRole("link", { name: "Usage" }).click();
+    await expect(page.getByRole("heading", { name: "Usage" })).toBeVisible();
+    await expect(page.getByTestId("usage-gpus")).toContainText("of 400 GPUs");
+    await expect(page.getByTestId("usage-carbon")).toContainText("of 6,000 kg CO2e");
+    await expectAccessible(page);
+  });
 });

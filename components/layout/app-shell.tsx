@@ -7,6 +7,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
   TENANT_MEMBER: [
     { href: "/tenant/jobs", label: "My jobs" },
     { href: "/tenant/jobs/new", label: "Submit a job" },
+    { href: "/tenant/usage", label: "Usage" },
   ],
   OPERATOR: [
     { href: "/operator", label: "Overview" },

@@ -4,6 +4,7 @@ import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../
 import { jobSubmitSchema } from "../schemas/job-submit";
 import { cancelJob, getJob, listJobs, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
+import { getTenantUsage } from "../../services/usage-service";
 
 const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 
@@ -24,6 +25,8 @@ export const jobsRouter = router({
   submit: tenantProcedure.input(jobSubmitSchema).mutation(({ ctx, input }) => submitJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
   /** Where and when the job would run if submitted now, with its carbon (a dry run; nothing is saved). */
   preview: tenantProcedure.input(jobSubmitSchema).query(({ ctx, input }) => previewJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
+  /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
+  usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
   mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */

@@ -1,0 +1,17 @@
+/** A tenant's usage against its quota and carbon budget (this calendar month, UTC). */
+import type { Db } from "../db/client";
+import { findTenantQuota } from "../repositories/catalog-repository";
+import { readTenantUsage } from "../repositories/usage-repository";
+
+/** Usage of the caller's tenant, with the limits it is measured against. */
+export async function getTenantUsage(db: Db, tenantId: string, now: Date) {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [usage, quota] = await Promise.all([readTenantUsage(db, tenantId, monthStart, now), findTenantQuota(db, tenantId)]);
+  return {
+    monthStart,
+    ...usage,
+    maxGpus: quota?.maxGpus ?? null,
+    maxGpuHoursPerMonth: quota?.maxGpuHoursPerMonth ?? null,
+    carbonBudgetKgPerMonth: quota?.carbonBudgetKgPerMonth ?? null,
+  };
+}
