@@ -22,5 +22,6 @@ test.describe("HTTP surface", () => {
   test("procedures refuse anonymous callers with 401", async ({ request }) => {
     const response = await request.get("/api/trpc/clusters.list");
     expect(response.status()).toBe(401);
+    expect((await request.get("/api/jobs/export")).status()).toBe(401);
   });
 });

@@ -27,6 +27,15 @@ test.describe("operator", () => {
     await expect(page.getByTestId("fleet-job-row").first()).toContainText("Cirrus Media");
     const tenantsShown = await page.getByTestId("fleet-job-row").locator("td:nth-child(2)").allInnerTexts();
     expect(new Set(tenantsShown)).toEqual(new Set(["Cirrus Media"]));
+    // The CSV export carries the same filter, with the operator's own session.
+    const href = await page.getByRole("link", { name: "Export these jobs as CSV" }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines[0]).toContain("id,name,tenant,status");
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes("Cirrus Media"))).toBe(true);
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Clusters" }).click();

@@ -60,6 +60,7 @@ test.describe("tenant", () => {
     await expect(page).toHaveURL(/\/tenant\/jobs$/);
     await page.goto("/admin/clusters");
     await expect(page).toHaveURL(/\/tenant\/jobs$/);
+    expect((await page.request.get("/api/jobs/export")).status()).toBe(403);
   });
 
   test("sees usage against the tenant's quota and carbon budget", async ({ page }) => {

@@ -61,6 +61,15 @@ export function FleetJobsTable() {
           <Input id="filter-search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} placeholder="e.g. trace-01" />
         </Field>
       </div>
+      <p>
+        <a
+          className="text-sm font-medium text-leaf-700 underline"
+          href={`/api/jobs/export?${new URLSearchParams({ ...(tenantId ? { tenantId } : {}), ...(status ? { status } : {}), ...(search ? { search } : {}) }).toString()}`}
+          download
+        >
+          Export these jobs as CSV
+        </a>
+      </p>
       {jobs.error && <p role="alert" className="text-red-700">Could not load jobs: {messageOf(jobs.error)}</p>}
       {jobs.isLoading && <p className="text-slate-600">Loading jobs…</p>}
       {jobs.data && (

@@ -1,0 +1,34 @@
+// GET /api/jobs/export?tenantId=&status=&search= : the fleet jobs table as a CSV download.
+// The role check is on the server (the session's user), never only in the UI.
+import { z } from "zod";
+import { createRequestContext } from "@/server/api/context";
+import { DomainError } from "@/server/services/errors";
+import { exportJobsCsv } from "@/server/services/job-export";
+
+export const dynamic = "force-dynamic";
+
+const STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
+const query = z.object({
+  tenantId: z.string().max(64).optional(),
+  status: z.enum(STATUSES).optional(),
+  search: z.string().trim().max(80).optional(),
+});
+
+export async function GET(request: Request) {
+  const ctx = await createRequestContext();
+  if (!ctx.user) return Response.json({ error: "Sign in first." }, { status: 401 });
+  const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return Response.json({ error: "Invalid filter", fields: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  try {
+    const csv = await exportJobsCsv(ctx.db, ctx.user, {
+      tenantId: parsed.data.tenantId || undefined,
+      statuses: parsed.data.status ? [parsed.data.status] : [],
+      search: parsed.data.search || undefined,
+      sort: { field: "submittedAt", direction: "desc" },
+    });
+    return new Response(csv, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="verdant-jobs.csv"` } });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "FORBIDDEN") return Response.json({ error: error.message }, { status: 403 });
+    throw error;
+  }
+}
