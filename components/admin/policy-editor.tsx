@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import type { PolicyFormInput } from "@/server/api/schemas/policy-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
 
@@ -17,7 +18,6 @@ const WEIGHTS = [
   ["locality", "Locality / tier preference"],
 ] as const;
 
-const g = (v: number | null) => (v === null ? "—" : v < 1000 ? `${v.toFixed(1)} g` : `${(v / 1000).toFixed(2)} kg`);
 
 export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
   const trpc = useTRPC();
@@ -74,7 +74,7 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
         {preview.data && (
           <div className="mt-2 flex flex-col gap-3 text-sm">
             <p>
-              <strong>{preview.data.changed}</strong> of {preview.data.jobs} jobs would be decided differently. Their estimated emissions: {g(preview.data.gCo2eCurrent)} now → {g(preview.data.gCo2eEdited)} with the edit.
+              <strong>{preview.data.changed}</strong> of {preview.data.jobs} jobs would be decided differently. Their estimated emissions: {formatEmissions(preview.data.gCo2eCurrent)} now → {formatEmissions(preview.data.gCo2eEdited)} with the edit.
             </p>
             <ul className="text-slate-700">
               {preview.data.changes.map((c) => <li key={c.key}><span className="font-mono">{c.key}</span>: {String(c.before)} → {String(c.after)}</li>)}
@@ -86,8 +86,8 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
                   {preview.data.rows.slice(0, 15).map((r) => (
                     <tr key={r.jobId} className="border-t border-slate-100">
                       <td className="py-1">{r.jobName}</td>
-                      <td className="py-1">{r.current.cluster ?? "—"} · {r.current.outcome} · {g(r.current.gCo2e)}</td>
-                      <td className="py-1">{r.edited.cluster ?? "—"} · {r.edited.outcome} · {g(r.edited.gCo2e)}</td>
+                      <td className="py-1">{r.current.cluster ?? "—"} · {r.current.outcome} · {formatEmissions(r.current.gCo2e)}</td>
+                      <td className="py-1">{r.edited.cluster ?? "—"} · {r.edited.outcome} · {formatEmissions(r.edited.gCo2e)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -7,15 +7,8 @@ import { CarbonWindowChart } from "@/components/charts/carbon-window-chart";
 import { ScoreContributionsChart, type ScoreRow } from "@/components/charts/score-contributions-chart";
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDuration } from "@/components/ui/format";
+import { formatDuration, formatEmissions } from "@/components/ui/format";
 
-/** Emissions with a unit that fits the size: grams below 1 kg, kilograms above. */
-function kg(g: number | null | undefined): string {
-  if (g === null || g === undefined) return "—";
-  const abs = Math.abs(g);
-  if (abs < 1000) return `${g.toFixed(abs < 10 ? 2 : 0)} g CO2e`;
-  return `${(g / 1000).toFixed(abs >= 10_000 ? 1 : 2)} kg CO2e`;
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -48,7 +41,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
           <div><dt className="text-slate-500">Start</dt><dd><LocalTime value={decision.startAt} /></dd></div>
           <div><dt className="text-slate-500">Energy (estimate)</dt><dd>{chosen ? chosen.carbon.energy.text : "—"}</dd></div>
           <div><dt className="text-slate-500">Emissions (estimate)</dt><dd>{chosen ? chosen.carbon.emissions.text : "—"}</dd></div>
-          <div><dt className="text-slate-500">Saved by the window</dt><dd>{chosen ? `${kg(chosen.carbon.savingGCo2e)} (${chosen.carbon.savingPct.toFixed(1)} %)` : "—"}</dd></div>
+          <div><dt className="text-slate-500">Saved by the window</dt><dd>{chosen ? `${formatEmissions(chosen.carbon.savingGCo2e)} (${chosen.carbon.savingPct.toFixed(1)} %)` : "—"}</dd></div>
         </dl>
       </Section>
 
@@ -82,7 +75,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
                     )}
                   </td>
                   <td className="px-2 py-2 whitespace-nowrap">{c.startMs ? <LocalTime value={new Date(c.startMs)} /> : "—"}{c.startReason && c.startReason !== "now" ? ` (${c.startReason})` : ""}</td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap">{kg(c.carbon?.chosenGCo2e)}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap">{formatEmissions(c.carbon?.chosenGCo2e)}</td>
                   <td className="px-2 py-2 text-right">{c.total === null ? "—" : c.total.toFixed(1)}</td>
                 </tr>
               ))}
@@ -102,7 +95,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
         <Section title="Carbon intensity over the window">
           <CarbonWindowChart points={chosen.carbon.curve} chosenStartMs={chosen.carbon.chosenStartMs} earliestStartMs={chosen.carbon.earliestStartMs} />
           <p className="mt-2 text-sm text-slate-700">
-            Starting at the earliest moment would emit {kg(chosen.carbon.earliestGCo2e)}; the chosen start emits {kg(chosen.carbon.chosenGCo2e)}. Intensity for {chosen.carbon.zone}: {chosen.carbon.provenance.measuredHours} measured and {chosen.carbon.provenance.forecastHours} forecast hours ({chosen.carbon.provenance.signalType}, {chosen.carbon.provenance.emissionFactorType}; {chosen.carbon.provenance.providers.join(", ")}).
+            Starting at the earliest moment would emit {formatEmissions(chosen.carbon.earliestGCo2e)}; the chosen start emits {formatEmissions(chosen.carbon.chosenGCo2e)}. Intensity for {chosen.carbon.zone}: {chosen.carbon.provenance.measuredHours} measured and {chosen.carbon.provenance.forecastHours} forecast hours ({chosen.carbon.provenance.signalType}, {chosen.carbon.provenance.emissionFactorType}; {chosen.carbon.provenance.providers.join(", ")}).
           </p>
         </Section>
       )}
@@ -112,12 +105,12 @@ export function DecisionView({ decision }: { decision: Decision }) {
           {e.counterfactuals.runnerUp && (
             <li>
               Runner-up {e.clusters.find((c) => c.clusterId === e.counterfactuals.runnerUp!.clusterId)?.name}: {e.counterfactuals.runnerUp.deltaGCo2e >= 0 ? "+" : ""}
-              {kg(e.counterfactuals.runnerUp.deltaGCo2e)}, {e.counterfactuals.runnerUp.deltaWaitS >= 0 ? "+" : ""}
+              {formatEmissions(e.counterfactuals.runnerUp.deltaGCo2e)}, {e.counterfactuals.runnerUp.deltaWaitS >= 0 ? "+" : ""}
               {formatDuration(Math.abs(e.counterfactuals.runnerUp.deltaWaitS))} wait, fragmentation {e.counterfactuals.runnerUp.deltaFragmentationMilli >= 0 ? "+" : ""}
               {e.counterfactuals.runnerUp.deltaFragmentationMilli.toFixed(0)} milli-GPU.
             </li>
           )}
-          {e.counterfactuals.startNow && <li>Starting now instead would add {kg(e.counterfactuals.startNow.extraGCo2e)}.</li>}
+          {e.counterfactuals.startNow && <li>Starting now instead would add {formatEmissions(e.counterfactuals.startNow.extraGCo2e)}.</li>}
           {e.counterfactuals.fixes.map((f, i) => (
             <li key={i}>{f.description}</li>
           ))}

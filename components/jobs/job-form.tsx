@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { jobSubmitSchema } from "@/server/api/schemas/job-submit";
 import { Button } from "@/components/ui/button";
+import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
@@ -43,7 +44,6 @@ export function JobForm() {
   };
 
   const gpuCount = Number(form.gpuCount);
-  const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,48rem)_22rem]">
@@ -84,25 +84,16 @@ export function JobForm() {
             <Field id="gpuMilli" label="GPU share (% of one GPU)" error={errors.gpuMilli} hint="Below 100% shares one GPU with other jobs; only for single-GPU jobs.">
               <Input id="gpuMilli" type="number" min="1" max="100" step="1" value={gpuCount === 1 ? form.gpuSharePct : "100"} disabled={gpuCount !== 1} onChange={(e) => set("gpuSharePct", e.target.value)} invalid={!!errors.gpuMilli} />
             </Field>
-            <div className="flex flex-col gap-1 sm:col-span-2">
-              <span id="allowedGpuModels-label" className="text-sm font-medium text-slate-800">
-                Allowed GPU models <span className="font-normal text-slate-500">(none ticked = any)</span>
-              </span>
-              <div role="group" aria-labelledby="allowedGpuModels-label" className="flex flex-wrap gap-3">
-                {(options.data?.gpuModels ?? []).map((m) => (
-                  <label key={m.id} className="flex items-center gap-1 text-sm">
-                    <input type="checkbox" checked={form.allowedGpuModels.includes(m.id)} onChange={() => set("allowedGpuModels", toggle(form.allowedGpuModels, m.id))} />
-                    {m.id}
-                  </label>
-                ))}
-                {options.isLoading && <span className="text-sm text-slate-500">Loading models…</span>}
-              </div>
-              {errors.allowedGpuModels && (
-                <p role="alert" className="text-xs font-medium text-red-700">
-                  {errors.allowedGpuModels}
-                </p>
-              )}
-            </div>
+            <CheckboxGroup
+              id="allowedGpuModels"
+              label="Allowed GPU models"
+              emptyMeaning="any"
+              options={(options.data?.gpuModels ?? []).map((m) => ({ value: m.id, label: m.id }))}
+              selected={form.allowedGpuModels}
+              onChange={(next) => set("allowedGpuModels", next)}
+              error={errors.allowedGpuModels}
+              loading={options.isLoading}
+            />
           </>
         ) : (
           <>
@@ -133,24 +124,15 @@ export function JobForm() {
         <Field id="deadlineAt" label="Finish by (optional)" error={errors.deadlineAt} hint="A window lets Verdant wait for cleaner power.">
           <Input id="deadlineAt" type="datetime-local" value={form.deadlineAt} onChange={(e) => set("deadlineAt", e.target.value)} invalid={!!errors.deadlineAt} />
         </Field>
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <span id="allowedRegions-label" className="text-sm font-medium text-slate-800">
-            Allowed regions <span className="font-normal text-slate-500">(none ticked = anywhere)</span>
-          </span>
-          <div role="group" aria-labelledby="allowedRegions-label" className="flex flex-wrap gap-3">
-            {(options.data?.regions ?? []).map((r) => (
-              <label key={r.region} className="flex items-center gap-1 text-sm">
-                <input type="checkbox" checked={form.allowedRegions.includes(r.region)} onChange={() => set("allowedRegions", toggle(form.allowedRegions, r.region))} />
-                {r.region} <span className="text-slate-500">({r.zones.join(", ")})</span>
-              </label>
-            ))}
-          </div>
-          {errors.allowedRegions && (
-            <p role="alert" className="text-xs font-medium text-red-700">
-              {errors.allowedRegions}
-            </p>
-          )}
-        </div>
+        <CheckboxGroup
+          id="allowedRegions"
+          label="Allowed regions"
+          emptyMeaning="anywhere"
+          options={(options.data?.regions ?? []).map((r) => ({ value: r.region, label: <>{r.region} <span className="text-slate-500">({r.zones.join(", ")})</span></> }))}
+          selected={form.allowedRegions}
+          onChange={(next) => set("allowedRegions", next)}
+          error={errors.allowedRegions}
+        />
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input type="checkbox" checked={form.allowSplit} onChange={(e) => set("allowSplit", e.target.checked)} />
           Allow splitting a large training job across two nearby clusters

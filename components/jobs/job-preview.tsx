@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { jobSubmitSchema, type JobSubmitInput } from "@/server/api/schemas/job-submit";
+import { formatEmissions } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
@@ -24,7 +25,6 @@ function revive(json: string): JobSubmitInput {
   return { ...value, earliestStartAt: value.earliestStartAt ? new Date(value.earliestStartAt) : null, deadlineAt: value.deadlineAt ? new Date(value.deadlineAt) : null };
 }
 
-const grams = (g: number | null) => (g === null ? "—" : g < 1000 ? `${g.toFixed(g < 10 ? 2 : 0)} g CO2e` : `${(g / 1000).toFixed(2)} kg CO2e`);
 
 /** Shows where and when the job would run, its energy and carbon, before it is submitted. */
 export function JobPreview({ input }: { input: JobSubmitInput }) {
@@ -54,8 +54,8 @@ export function JobPreview({ input }: { input: JobSubmitInput }) {
           {p.outcome !== "unschedulable" && (
             <dl className="grid grid-cols-2 gap-2">
               <div><dt className="text-slate-500">Energy</dt><dd>{p.energyKwh === null ? "—" : `${p.energyKwh.toFixed(p.energyKwh < 1 ? 3 : 1)} kWh`}</dd></div>
-              <div><dt className="text-slate-500">Emissions</dt><dd data-testid="preview-emissions">{grams(p.gCo2e)}</dd></div>
-              <div><dt className="text-slate-500">If started now</dt><dd>{grams(p.startNowGCo2e)}</dd></div>
+              <div><dt className="text-slate-500">Emissions</dt><dd data-testid="preview-emissions">{formatEmissions(p.gCo2e)}</dd></div>
+              <div><dt className="text-slate-500">If started now</dt><dd>{formatEmissions(p.startNowGCo2e)}</dd></div>
               <div><dt className="text-slate-500">Saved by the window</dt><dd>{p.savingPct === null ? "—" : `${p.savingPct.toFixed(1)} %`}</dd></div>
             </dl>
           )}

@@ -6,10 +6,9 @@ import type { Overview } from "@/server/services/overview-service";
 import { ZoneIntensityChart } from "@/components/charts/zone-intensity-chart";
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDuration } from "@/components/ui/format";
+import { formatDuration, formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 
-const kg = (g: number) => (g < 1000 ? `${g.toFixed(0)} g` : `${(g / 1000).toFixed(1)} kg`);
 
 function Kpi({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -32,9 +31,9 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
         <Kpi label="GPU allocation (GAR)" value={`${(o.gar * 100).toFixed(1)} %`} hint={`of ${o.gpus.toLocaleString("en-US")} GPUs`} />
         <Kpi label="Queued jobs" value={String(o.jobs.queued)} hint={`${o.jobs.running} running · ${o.jobs.placed} placed`} />
         <Kpi label="Wait p50 / p90" value={`${wait(o.wait.p50S)} / ${wait(o.wait.p90S)}`} hint={`${o.wait.jobs} jobs placed this week`} />
-        <Kpi label="CO2e today" value={kg(o.today.emissionsGCo2e)} hint={`${o.today.energyKwh.toFixed(1)} kWh estimated`} />
-        <Kpi label="CO2e this week" value={kg(o.week.emissionsGCo2e)} hint={`${o.week.energyKwh.toFixed(1)} kWh estimated`} />
-        <Kpi label="Saved by waiting (week)" value={kg(o.week.savedByWaitingGCo2e)} hint="vs starting each job at once" />
+        <Kpi label="CO2e today" value={formatEmissions(o.today.emissionsGCo2e)} hint={`${o.today.energyKwh.toFixed(1)} kWh estimated`} />
+        <Kpi label="CO2e this week" value={formatEmissions(o.week.emissionsGCo2e)} hint={`${o.week.energyKwh.toFixed(1)} kWh estimated`} />
+        <Kpi label="Saved by waiting (week)" value={formatEmissions(o.week.savedByWaitingGCo2e)} hint="vs starting each job at once" />
         <Kpi label="Completed jobs" value={String(o.jobs.succeeded)} hint={`${o.jobs.expired} expired`} />
       </dl>
 

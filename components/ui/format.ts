@@ -31,3 +31,11 @@ export function formatDuration(seconds: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
+
+/** gCO2e with a unit that fits the size: "0.65 g CO2e", "412 g CO2e", "1.23 kg CO2e"; "—" when unknown. */
+export function formatEmissions(g: number | null | undefined): string {
+  if (g === null || g === undefined || !Number.isFinite(g)) return "—";
+  const abs = Math.abs(g);
+  if (abs < 1000) return `${g.toFixed(abs < 10 ? 2 : 0)} g CO2e`;
+  return `${(g / 1000).toFixed(abs >= 10_000 ? 1 : 2)} kg CO2e`;
+}

@@ -79,6 +79,14 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     findTenantEmissionsSince(db, monthStart),
   ]);
 
+  // Samples by zone and hour, grouped once (the query returns them sorted: measured first, newest forecast first).
+  const samplesAt = new Map<string, typeof samples>();
+  for (const sample of samples) {
+    const key = `${sample.zoneId}@${sample.at.getTime()}`;
+    const list = samplesAt.get(key);
+    if (list) list.push(sample);
+    else samplesAt.set(key, [sample]);
+  }
   const series = new Map(
     zones.map((zone) => {
       const values: number[] = [];
@@ -87,7 +95,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       const emissionFactorType = zone.emissionFactorType === "DIRECT" ? "direct" : "lifecycle";
       for (let h = 0; h < hours; h++) {
         const at = hour0 + h * HOUR_MS;
-        const forZone = samples.filter((s) => s.zoneId === zone.id && s.at.getTime() === at);
+        const forZone = samplesAt.get(`${zone.id}@${at}`) ?? [];
         // Measured beats forecast; among forecasts the latest issue (sorted first) wins.
         const sample = forZone.find((s) => s.kind === "MEASURED" && at < nowMs) ?? forZone.find((s) => s.kind === "FORECAST") ?? forZone.find((s) => s.kind === "MEASURED");
         values.push(sample?.gCo2ePerKwh ?? zone.annualAverageGCo2ePerKwh);

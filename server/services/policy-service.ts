@@ -2,7 +2,7 @@
  * Placement policy administration: read the versions with their differences, preview how an edit
  * would change recent decisions, save an edit as a new audited version.
  */
-import { mixSeed, parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
+import { createCoordinator, mixSeed, parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { PolicyForm } from "../api/schemas/policy-form";
@@ -76,7 +76,9 @@ export async function getPolicyState(db: Db) {
 export async function previewPolicy(db: Db, form: PolicyForm, now: Date, take = 40) {
   const active = await activeOrThrow(db);
   const edited = mergedPolicy(active, form);
-  const [{ snapshot }, current, proposed, jobs] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db), createFleetCoordinator(db, edited), findRecentlyDecidedJobs(db, take)]);
+  const [{ snapshot }, current, jobs] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db), findRecentlyDecidedJobs(db, take)]);
+  // Same target workload for both, so the comparison isolates the policy change (and it is loaded once).
+  const proposed = { coordinator: createCoordinator({ policy: edited, workload: current.workload }) };
   const nameOf = new Map(snapshot.clusters.map((c) => [c.id, c.name]));
   const rows = jobs.map((job) => {
     const fleetJob = toFleetJob(job);

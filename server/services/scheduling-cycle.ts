@@ -43,16 +43,13 @@ function policyOf(row: { name: string; version: number; objectiveWeights: unknow
   return parseCoordinatorPolicy({ name: row.name, version: row.version, objectiveWeights: row.objectiveWeights, constraints: row.constraints });
 }
 
-/**
- * The coordinator for the active policy (or `override`, for what-if previews), with the target
- * workload learned from recent job shapes.
- */
-export async function createFleetCoordinator(db: Db, override?: CoordinatorPolicy) {
+/** The coordinator for the active policy, with the target workload learned from recent job shapes. */
+export async function createFleetCoordinator(db: Db) {
   const [context, shapes] = await Promise.all([findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
   if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
   const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
-  const policy = override ?? policyOf(context.policy);
-  return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy };
+  const policy = policyOf(context.policy);
+  return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy, workload };
 }
 
 function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
