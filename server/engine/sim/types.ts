@@ -1,0 +1,193 @@
+/**
+ * The simulator's contract: what a run takes (a fully resolved scenario of plain data: clusters with
+ * idle nodes, the measured intensity per zone, jobs with arrival and true duration, the policies to
+ * compare) and what it returns (metrics per policy plus time series for charts). Everything is plain
+ * JSON-safe data so a scenario loaded from files, a stored experiment and a test fixture look alike.
+ * Times are epoch ms, durations seconds, energy kWh, emissions kg or g as named.
+ */
+import type { CoordinatorPolicy } from "../coordinator/policy";
+import type { ClusterTier, GpuModelSpec } from "../coordinator/types";
+import type { ClusterState } from "../model/node";
+
+/** One simulated cluster; `state` holds its nodes idle at the start. */
+export interface SimCluster {
+  readonly id: string;
+  readonly name: string;
+  readonly region: string;
+  /** Grid zone id; must have a series in {@link SimInput.zones}. */
+  readonly zone: string;
+  readonly tier: ClusterTier;
+  readonly pue: number;
+  readonly state: ClusterState;
+}
+
+/** The measured (true) hourly intensity of one zone over the simulated period. */
+export interface SimZoneSeries {
+  readonly zone: string;
+  /** Start of the first hour (epoch ms, on an hour boundary). */
+  readonly startMs: number;
+  /** gCO2e/kWh per consecutive hour. */
+  readonly gCo2ePerKwh: readonly number[];
+  readonly provider: string;
+  readonly emissionFactorType: "lifecycle" | "direct";
+}
+
+/** A job of the simulated workload. Resources are per member, as in the engine's FleetJob. */
+export interface SimJob {
+  readonly id: string;
+  readonly tenant: string;
+  /** Class for per-class waiting-time reports, e.g. "cpu", "share", "1-gpu", "multi-gpu". */
+  readonly jobClass: string;
+  /** Higher runs first when several jobs wait. */
+  readonly priority: number;
+  readonly arrivalMs: number;
+  /** True run time (from the trace or sampled); the simulator knows it, the policies never see it. */
+  readonly durationS: number;
+  /** What the submitter would state (e.g. a rounded or padded guess); the predictor may replace it. */
+  readonly userEstimateS: number | null;
+  readonly cpuMilli: number;
+  readonly memoryMib: number;
+  readonly gpuCount: number;
+  readonly gpuMilliPerGpu: number;
+  readonly allowedGpuModels: readonly string[];
+  readonly gangSize: number;
+  /** Mean GPU utilization while running, 0..1. */
+  readonly gpuUtilization: number;
+  /** Flexibility: latest allowed finish (epoch ms); null = start as soon as possible. */
+  readonly deadlineMs: number | null;
+  readonly allowedRegions: readonly string[];
+}
+
+/** A node going down or coming back at a time (capacity change event). */
+export interface SimCapacityEvent {
+  readonly atMs: number;
+  readonly clusterId: string;
+  readonly nodeName: string;
+  readonly up: boolean;
+}
+
+/** A tenant's quota in the simulation. */
+export interface SimTenant {
+  readonly tenant: string;
+  readonly maxGpus: number;
+}
+
+/** A policy to compare: a label and the coordinator policy object the production engine runs. */
+export interface SimPolicy {
+  /** Short name used as the key of results, e.g. "baseline", "fgd", "carbon-greedy", "time-shift", "verdant". */
+  readonly name: string;
+  readonly label: string;
+  readonly policy: CoordinatorPolicy;
+}
+
+/** How the forecast the policies see is made (never the future truth itself). */
+export interface SimForecastOptions {
+  /** "noisy-truth": truth x (1 + N(0, sigma)) per hour, noise growing with horizon; "forecaster": the engine's forecaster on history only. */
+  readonly method: "noisy-truth" | "forecaster";
+  /** Relative standard deviation of the noise at 24 h horizon (noisy-truth), e.g. 0.1. */
+  readonly noiseSigma: number;
+  /** Forecast horizon offered to policies (hours), e.g. 48. */
+  readonly horizonHours: number;
+}
+
+/** A resolved scenario: everything a run needs, as data. */
+export interface SimInput {
+  readonly name: string;
+  readonly seed: number;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly clusters: readonly SimCluster[];
+  readonly zones: readonly SimZoneSeries[];
+  readonly gpuModels: readonly GpuModelSpec[];
+  readonly tenants: readonly SimTenant[];
+  readonly jobs: readonly SimJob[];
+  readonly capacityEvents: readonly SimCapacityEvent[];
+  readonly policies: readonly SimPolicy[];
+  /** Name of the policy every saving is measured against (carbon-agnostic baseline). */
+  readonly baseline: string;
+  readonly forecast: SimForecastOptions;
+  /** Time-series resolution for charts (s), e.g. 3600. */
+  readonly sampleEveryS: number;
+}
+
+/** Waiting-time percentiles (s) of one job class. */
+export interface WaitPercentiles {
+  readonly jobs: number;
+  readonly p50S: number;
+  readonly p90S: number;
+  readonly p99S: number;
+}
+
+/** Metrics of one policy on one scenario (definitions in shared/docs/ALGORITHMS.md). */
+export interface SimPolicyMetrics {
+  /** Time-averaged GPU allocation ratio, 0..1 (milli-GPU counted fractionally). */
+  readonly gar: number;
+  readonly garP50: number;
+  /** Allocated GPU-hours / available GPU-hours over the run, 0..1. */
+  readonly sor: number;
+  /** Time-averaged share of GPU nodes partly allocated whose free GPUs cannot host the most common multi-GPU shape. */
+  readonly gfr: number;
+  /** Time-averaged FGD fragmentation rate: fragmented idle milli-GPU / idle milli-GPU. */
+  readonly fragmentationRate: number;
+  readonly jwtdP50S: number;
+  readonly jwtdP90S: number;
+  readonly jwtdP99S: number;
+  readonly jwtdByClass: Readonly<Record<string, WaitPercentiles>>;
+  /** Median of |estimated - actual| / actual over completed jobs (the predictor's estimate at decision time). */
+  readonly jttedMedianRelErr: number;
+  /** Median of the signed (estimated - actual) / actual. */
+  readonly jttedMedianSignedRelErr: number;
+  readonly jobsCompleted: number;
+  readonly jobsSkipped: number;
+  readonly deadlineMisses: number;
+  readonly meanJctS: number;
+  readonly p99JctS: number;
+  /** Facility energy (IT x PUE), jobs plus idle GPUs. */
+  readonly energyKwh: number;
+  readonly itEnergyKwh: number;
+  readonly emissionsKg: number;
+  /** Emissions of the jobs only (idle power excluded), kg. */
+  readonly jobEmissionsKg: number;
+  readonly allocatedGpuHours: number;
+  readonly emissionsPerGpuHourG: number;
+  /** Against the baseline policy on the same trace and seed (0 for the baseline itself). */
+  readonly emissionsSavedPctVsBaseline: number;
+  readonly garDeltaPointsVsBaseline: number;
+  readonly meanWaitDeltaSVsBaseline: number;
+  readonly meanWaitS: number;
+  readonly decisions: number;
+  readonly events: number;
+  readonly wallMs: number;
+}
+
+/** Chart series of one policy. */
+export interface SimTimeSeries {
+  /** Every sampleEveryS: time, GAR 0..1, facility power kW, queued jobs. */
+  readonly samples: readonly { readonly atMs: number; readonly gar: number; readonly powerKw: number; readonly queued: number }[];
+  /** Waiting-time CDF points: wait (s) and cumulative share 0..1 (at most ~100 points). */
+  readonly waitCdf: readonly { readonly waitS: number; readonly share: number }[];
+  /** Emissions per UTC day (kg). */
+  readonly emissionsPerDay: readonly { readonly day: string; readonly kg: number }[];
+}
+
+/** A whole run. */
+export interface SimResult {
+  readonly scenario: string;
+  readonly seed: number;
+  readonly baseline: string;
+  readonly policies: Readonly<Record<string, SimPolicyMetrics>>;
+  readonly timeSeries: Readonly<Record<string, SimTimeSeries>>;
+  /** Simulated events per wall-clock second over the whole run. */
+  readonly eventsPerSec: number;
+  readonly wallMs: number;
+}
+
+/** Hooks for long runs. The simulator never reads a clock: `now` is injected for wall-time figures. */
+export interface SimHooks {
+  /** Wall clock in ms (performance.now or Date.now), used only for wallMs / eventsPerSec. */
+  readonly now: () => number;
+  /** Called now and then with progress 0..1 and a note (e.g. "verdant: day 12 of 30"). */
+  readonly onProgress?: (progress: number, note: string) => void;
+  /** Polled between events; true stops the run with a SimCancelledError. */
+  readonly shouldCancel?: () => boolean;
+}
