@@ -95,3 +95,22 @@ export {
   type ClusterTier,
   type ClusterStatus,
 } from "./coordinator";
+// Data-driven estimates (REQ-02): duration predictor, zone carbon forecaster and its error.
+export {
+  quantile,
+  quantileSorted,
+  median,
+  createDurationPredictor,
+  durationShapeKey,
+  forecastZoneIntensity,
+  measureForecastError,
+  backtestZoneForecast,
+  noisyTruthForecast,
+  type DurationPredictor,
+  type DurationPredictorOptions,
+  type DurationFeatures,
+  type DurationPrediction,
+  type PredictionSource,
+  type ZoneForecastOptions,
+  type ForecastError,
+} from "./estimate";
