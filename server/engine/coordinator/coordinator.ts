@@ -84,6 +84,7 @@ function rawOfBids(bids: readonly ClusterBid[], run: { snapshot: FleetSnapshot; 
   let fragmentation = 0;
   let start = 0;
   let locality = 100;
+  let load = 0;
   for (const b of bids) {
     const o = b.option;
     if (!o) continue;
@@ -91,8 +92,9 @@ function rawOfBids(bids: readonly ClusterBid[], run: { snapshot: FleetSnapshot; 
     fragmentation += o.fragmentationDeltaMilli;
     start = Math.max(start, o.startMs);
     locality = Math.min(locality, localityOf(b.cluster, run.job, run.policy.constraints));
+    load = Math.max(load, o.gpuAllocationAfterPct);
   }
-  return { carbon, fragmentation, waiting: (start - run.snapshot.nowMs) / 1000, locality };
+  return { carbon, fragmentation, waiting: (start - run.snapshot.nowMs) / 1000, locality, load };
 }
 
 /** Orders candidates: higher total, then fewer gCO2e, then earlier cluster in the snapshot. */

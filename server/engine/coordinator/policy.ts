@@ -12,8 +12,13 @@ export const objectiveWeightsSchema = z
     fragmentation: z.number().min(0),
     waiting: z.number().min(0),
     locality: z.number().min(0),
+    /**
+     * Least-loaded cluster (GPU allocation % after the placement, lower better). Optional (absent = 0)
+     * so policies stored before this objective existed parse, compare and diff unchanged.
+     */
+    load: z.number().min(0).optional(),
   })
-  .refine((w) => w.carbon + w.fragmentation + w.waiting + w.locality > 0, { message: "at least one objective weight must be positive" });
+  .refine((w) => w.carbon + w.fragmentation + w.waiting + w.locality + (w.load ?? 0) > 0, { message: "at least one objective weight must be positive" });
 
 /** Hard constraints and search limits. */
 export const policyConstraintsSchema = z.object({

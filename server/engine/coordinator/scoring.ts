@@ -6,16 +6,18 @@
  * - waiting (s, lower better): chosen start minus now; min-max.
  * - locality (0..100, higher better, absolute): the tier preference of the policy; when the job names a
  *   data region, 100 inside it and half the tier preference elsewhere.
+ * - load (%, lower better): the cluster's GPU allocation after the placement (least-loaded spreading,
+ *   the carbon-agnostic baseline's rule); min-max; weight 0 unless the policy sets it.
  * Min-max with all candidates equal gives 100 to each (the objective does not separate them).
  */
 import type { ObjectiveWeights, PolicyConstraints } from "./policy";
 import type { FleetCluster, FleetJob } from "./types";
 
 /** The objectives, in report order. */
-export const OBJECTIVES = ["carbon", "fragmentation", "waiting", "locality"] as const;
+export const OBJECTIVES = ["carbon", "fragmentation", "waiting", "locality", "load"] as const;
 /** An objective name. */
 export type Objective = (typeof OBJECTIVES)[number];
-const UNITS: Record<Objective, string> = { carbon: "gCO2e", fragmentation: "milliGpu", waiting: "s", locality: "score" };
+const UNITS: Record<Objective, string> = { carbon: "gCO2e", fragmentation: "milliGpu", waiting: "s", locality: "score", load: "pct" };
 
 /** Raw objective values of one candidate. */
 export type RawObjectives = Record<Objective, number>;
@@ -53,7 +55,7 @@ export function scoreCandidates(raws: readonly RawObjectives[], weights: Objecti
     OBJECTIVES.map((o): ObjectiveScore => {
       const { min, max } = ranges[o];
       const normalized = o === "locality" ? Math.max(0, Math.min(100, r[o])) : max - min <= 1e-9 ? 100 : (100 * (max - r[o])) / (max - min);
-      const weight = weights[o];
+      const weight = weights[o] ?? 0;
       return { objective: o, raw: r[o], unit: UNITS[o], normalized, weight, weighted: normalized * weight };
     }),
   );
