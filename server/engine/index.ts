@@ -114,3 +114,26 @@ export {
   type ZoneForecastOptions,
   type ForecastError,
 } from "./estimate";
+// Discrete-event simulator (issue 5): same coordinator as production, policies compared on one scenario.
+export {
+  simulate,
+  SimCancelledError,
+  SimInputError,
+  SIM_POLICY_PRESETS,
+  simPolicyPreset,
+  presetCoordinatorPolicy,
+  MAX_DECISIONS_PER_DISPATCH,
+  type SimInput,
+  type SimCluster,
+  type SimZoneSeries,
+  type SimJob,
+  type SimCapacityEvent,
+  type SimTenant,
+  type SimPolicy,
+  type SimForecastOptions,
+  type WaitPercentiles,
+  type SimPolicyMetrics,
+  type SimTimeSeries,
+  type SimResult,
+  type SimHooks,
+} from "./sim";

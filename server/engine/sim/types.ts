@@ -158,6 +158,12 @@ export interface SimPolicyMetrics {
   readonly decisions: number;
   readonly events: number;
   readonly wallMs: number;
+  /** Jobs still waiting or running when the event queue ran dry (e.g. held by a quota); optional (added later). */
+  readonly jobsUnfinished?: number;
+  /** Jobs evicted by a node going down and queued again (each counted once per eviction). */
+  readonly jobsRequeued?: number;
+  /** Saving on the jobs' own emissions only (idle power excluded), % vs the baseline. */
+  readonly jobEmissionsSavedPctVsBaseline?: number;
 }
 
 /** Chart series of one policy. */

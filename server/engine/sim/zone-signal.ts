@@ -1,0 +1,97 @@
+/**
+ * What the simulator knows about a zone's grid: the measured truth (used for accounting only) and the
+ * intensity series a policy sees at decision time: the last 24 measured hours, then a forecast issued
+ * at the start of the current hour (noisy truth or the history-only forecaster), then, past the
+ * forecast horizon, the forecast's last day repeated (a seasonal-naive tail, so long jobs can be
+ * priced at all). The forecast never contains the future truth itself. Forecasts depend only on
+ * (seed, zone, hour), so every policy sees the same forecasts.
+ * Hours outside the measured series (e.g. a drain after the period) repeat its first/last week.
+ */
+import { createIntensitySeries, HOUR_MS, type HourProvenance, type IntensitySeries } from "../carbon/series";
+import { noisyTruthForecast } from "../estimate/noisy-forecast";
+import { forecastZoneIntensity } from "../estimate/zone-forecast";
+import { createRng, mixSeed } from "../model/rng";
+import type { SimForecastOptions, SimZoneSeries } from "./types";
+
+const WEEK = 168;
+
+/** Measured truth of one zone with wrap-around outside its range. */
+export class ZoneTruth {
+  readonly values: readonly number[];
+  constructor(readonly series: SimZoneSeries) {
+    this.values = series.gCo2ePerKwh;
+  }
+  /** Hour index of an instant (relative to the series start). */
+  hourOf(ms: number): number {
+    return Math.floor((ms - this.series.startMs) / HOUR_MS);
+  }
+  /** Measured gCO2e/kWh of hour `i` (wraps by whole weeks outside the series). */
+  at(i: number): number {
+    const n = this.values.length;
+    if (i >= 0 && i < n) return this.values[i] as number;
+    const w = Math.min(WEEK, n);
+    if (i < 0) return this.values[(((i % w) + w) % w) as number] as number;
+    return this.values[n - w + ((i - n) % w)] as number;
+  }
+}
+
+/** Builds and caches the series policies see, per zone and issue hour. */
+export class ForecastBook {
+  private readonly cache = new Map<string, { hour: number; forecast: number[]; series: IntensitySeries | null; hours: number }>();
+  constructor(
+    private readonly truths: ReadonlyMap<string, ZoneTruth>,
+    private readonly options: SimForecastOptions,
+    private readonly seed: number,
+  ) {}
+
+  private forecastFor(zone: string, truth: ZoneTruth, hour: number): number[] {
+    const horizon = Math.max(1, this.options.horizonHours);
+    const zoneIndex = [...this.truths.keys()].indexOf(zone);
+    if (this.options.method === "noisy-truth") {
+      const window = Array.from({ length: horizon }, (_, k) => truth.at(hour + k));
+      return noisyTruthForecast(window, 0, horizon, this.options.noiseSigma, createRng(mixSeed(mixSeed(this.seed, zoneIndex), hour)));
+    }
+    const from = Math.max(0, hour - 14 * 24);
+    const history = Array.from({ length: hour - from }, (_, k) => truth.at(from + k));
+    return forecastZoneIntensity(history, truth.series.startMs + from * HOUR_MS, truth.series.startMs + hour * HOUR_MS, horizon);
+  }
+
+  /** The series a decision at `nowMs` sees, covering at least until `coverUntilMs`. */
+  seriesAt(zone: string, nowMs: number, coverUntilMs: number): IntensitySeries {
+    const truth = this.truths.get(zone);
+    if (!truth) throw new Error(`zone ${zone} has no series`);
+    const hour = truth.hourOf(nowMs);
+    let entry = this.cache.get(zone);
+    if (!entry || entry.hour !== hour) {
+      entry = { hour, forecast: this.forecastFor(zone, truth, hour), series: null, hours: 0 };
+      this.cache.set(zone, entry);
+    }
+    const needHours = Math.ceil((coverUntilMs - (truth.series.startMs + hour * HOUR_MS)) / HOUR_MS) + 1;
+    if (!entry.series || entry.hours < needHours) {
+      let hours = Math.max(entry.forecast.length, 64);
+      while (hours < needHours) hours *= 2;
+      entry.series = this.build(truth, hour, entry.forecast, hours);
+      entry.hours = hours;
+    }
+    return entry.series;
+  }
+
+  private build(truth: ZoneTruth, hour: number, forecast: readonly number[], hours: number): IntensitySeries {
+    const s = truth.series;
+    const base = { provider: s.provider, signalType: "average" as const, emissionFactorType: s.emissionFactorType };
+    const measured: HourProvenance = { kind: "measured", ...base };
+    const predicted: HourProvenance = { kind: "forecast", ...base, forecastIssuedAtMs: s.startMs + hour * HOUR_MS };
+    const values: number[] = [];
+    const provenance: HourProvenance[] = [];
+    for (let k = 24; k > 0; k--) {
+      values.push(truth.at(hour - k));
+      provenance.push(measured);
+    }
+    const f = forecast.length;
+    for (let k = 0; k < hours; k++) {
+      values.push(k < f ? (forecast[k] as number) : (forecast[f - Math.min(24, f) + ((k - f) % Math.min(24, f))] as number));
+      provenance.push(predicted);
+    }
+    return createIntensitySeries({ zone: s.zone, startMs: s.startMs + (hour - 24) * HOUR_MS, gCo2ePerKwh: values, provenance });
+  }
+}
