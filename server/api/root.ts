@@ -1,7 +1,11 @@
 /** The application router: one sub-router per feature. */
 import { authRouter } from "./routers/auth";
 import { catalogRouter } from "./routers/catalog";
+import { clusterAdminRouter } from "./routers/cluster-admin";
 import { clustersRouter } from "./routers/clusters";
+import { gpuModelsRouter } from "./routers/gpu-models";
+import { tenantsRouter } from "./routers/tenants";
+import { usersRouter } from "./routers/users";
 import { decisionsRouter } from "./routers/decisions";
 import { overviewRouter } from "./routers/overview";
 import { policiesRouter } from "./routers/policies";
@@ -16,6 +20,10 @@ export const appRouter = router({
   decisions: decisionsRouter,
   overview: overviewRouter,
   policies: policiesRouter,
+  clusterAdmin: clusterAdminRouter,
+  gpuModels: gpuModelsRouter,
+  tenants: tenantsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -46,23 +46,42 @@ export class CsvInputError extends Error {
 }
 
 type Row = Record<string, string>;
+/** A data row with the 1-based line it ends on in the file (blank lines and quoted newlines counted). */
+interface LineRow {
+  line: number;
+  row: Row;
+}
 
-function readRows(text: string, file: string, required: readonly string[]): Row[] {
-  let records: string[][];
+/**
+ * Reads the header and data rows. Strict mode throws on the first malformed row; relaxed mode keeps
+ * rows with the wrong number of fields and reports each of them in `errors` (for per-line reports).
+ */
+function readLineRows(text: string, file: string, required: readonly string[], relaxed: boolean): { rows: LineRow[]; errors: CsvInputError[] } {
+  let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false, trim: true }) as string[][];
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: relaxed, trim: true, info: true }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;
     throw new CsvInputError(file, line, null, `malformed CSV (${(error as Error).message})`);
   }
-  const header = records[0];
+  const header = records[0]?.record;
   if (!header) throw new CsvInputError(file, 1, null, "the file is empty; expected a header line");
   for (const name of required) {
     if (!header.includes(name)) {
-      throw new CsvInputError(file, 1, name, `missing required column; the header has: ${header.join(",")}`);
+      throw new CsvInputError(file, records[0]!.info.lines, name, `missing required column; the header has: ${header.join(",")}`);
     }
   }
-  return records.slice(1).map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ""])));
+  const rows: LineRow[] = [];
+  const errors: CsvInputError[] = [];
+  for (const { record, info } of records.slice(1)) {
+    if (record.length !== header.length) errors.push(new CsvInputError(file, info.lines, null, `has ${record.length} fields; the header has ${header.length}`));
+    else rows.push({ line: info.lines, row: Object.fromEntries(header.map((name, i) => [name, record[i] ?? ""])) });
+  }
+  return { rows, errors };
+}
+
+function readRows(text: string, file: string, required: readonly string[]): LineRow[] {
+  return readLineRows(text, file, required, false).rows;
 }
 
 function intField(row: Row, column: string, file: string, line: number, opts: { min?: number; max?: number; optional?: boolean } = {}): number | null {
@@ -80,34 +99,58 @@ function intField(row: Row, column: string, file: string, line: number, opts: { 
 
 const req = (v: number | null): number => v as number;
 
-/** Parses an openb node list (`sn,cpu_milli,memory_mib,gpu,model`). */
+/** One data line of a node list: the node it describes, or why it is invalid. */
+function nodeOfRow(row: Row, file: string, line: number): OpenbNode {
+  const name = row.sn ?? "";
+  if (!name) throw new CsvInputError(file, line, "sn", "is empty; expected a node name");
+  const gpuCount = req(intField(row, "gpu", file, line, { min: 0, max: 64 }));
+  const model = (row.model ?? "").trim();
+  if (gpuCount > 0 && !model) throw new CsvInputError(file, line, "model", "is empty but the node has GPUs");
+  return {
+    name,
+    cpuMilli: req(intField(row, "cpu_milli", file, line, { min: 0 })),
+    memoryMib: req(intField(row, "memory_mib", file, line, { min: 0 })),
+    gpuCount,
+    gpuModel: gpuCount > 0 ? model : null,
+  };
+}
+
+/**
+ * Reads an openb node list (`sn,cpu_milli,memory_mib,gpu,model`) without stopping at the first bad
+ * line: every valid node with its line, and one error per invalid line (for an import's validation
+ * report). A file-level problem (no header, a missing column, an unclosed quote) still throws.
+ */
+export function readOpenbNodeList(text: string, file = "nodes.csv"): { nodes: { line: number; node: OpenbNode }[]; errors: CsvInputError[] } {
+  const { rows, errors } = readLineRows(text, file, ["sn", "cpu_milli", "memory_mib", "gpu", "model"], true);
+  const firstLineOf = new Map<string, number>();
+  const nodes: { line: number; node: OpenbNode }[] = [];
+  for (const { line, row } of rows) {
+    try {
+      const node = nodeOfRow(row, file, line);
+      const first = firstLineOf.get(node.name);
+      if (first !== undefined) throw new CsvInputError(file, line, "sn", `duplicate node name "${node.name}" (first on line ${first})`);
+      firstLineOf.set(node.name, line);
+      nodes.push({ line, node });
+    } catch (error) {
+      if (!(error instanceof CsvInputError)) throw error;
+      errors.push(error);
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { nodes, errors };
+}
+
+/** Parses an openb node list (`sn,cpu_milli,memory_mib,gpu,model`); throws on the first bad line. */
 export function parseOpenbNodes(text: string, file = "nodes.csv"): OpenbNode[] {
-  const rows = readRows(text, file, ["sn", "cpu_milli", "memory_mib", "gpu", "model"]);
-  const seen = new Set<string>();
-  return rows.map((row, i) => {
-    const line = i + 2;
-    const name = row.sn ?? "";
-    if (!name) throw new CsvInputError(file, line, "sn", "is empty; expected a node name");
-    if (seen.has(name)) throw new CsvInputError(file, line, "sn", `duplicate node name "${name}"`);
-    seen.add(name);
-    const gpuCount = req(intField(row, "gpu", file, line, { min: 0, max: 64 }));
-    const model = (row.model ?? "").trim();
-    if (gpuCount > 0 && !model) throw new CsvInputError(file, line, "model", "is empty but the node has GPUs");
-    return {
-      name,
-      cpuMilli: req(intField(row, "cpu_milli", file, line, { min: 0 })),
-      memoryMib: req(intField(row, "memory_mib", file, line, { min: 0 })),
-      gpuCount,
-      gpuModel: gpuCount > 0 ? model : null,
-    };
-  });
+  const { nodes, errors } = readOpenbNodeList(text, file);
+  if (errors[0]) throw errors[0];
+  return nodes.map((n) => n.node);
 }
 
 /** Parses an openb pod list (`name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,...`). */
 export function parseOpenbPods(text: string, file = "pods.csv"): OpenbPod[] {
   const rows = readRows(text, file, ["name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli"]);
-  return rows.map((row, i) => {
-    const line = i + 2;
+  return rows.map(({ line, row }) => {
     const gpuCount = req(intField(row, "num_gpu", file, line, { min: 0, max: 64 }));
     const gpuMilli = req(intField(row, "gpu_milli", file, line, { min: 0, max: 1000 }));
     if (gpuCount > 1 && gpuMilli !== 1000) {

@@ -40,24 +40,33 @@ export function parseSpotNodes(text: string, file: string): SpotNode[] {
   });
 }
 
-function withRacks(nodes: Omit<DemoNode, "rackGroup">[]): DemoNode[] {
-  return nodes.map((node, i) => ({ ...node, rackGroup: `rack-${String(Math.floor(i / NODES_PER_RACK)).padStart(2, "0")}` }));
+/** Groups nodes into racks of NODES_PER_RACK in order; `existingNodes` already in the cluster fill the first racks. */
+function withRacks(nodes: Omit<DemoNode, "rackGroup">[], existingNodes = 0): DemoNode[] {
+  const firstRack = Math.ceil(existingNodes / NODES_PER_RACK);
+  return nodes.map((node, i) => ({ ...node, rackGroup: `rack-${String(firstRack + Math.floor(i / NODES_PER_RACK)).padStart(2, "0")}` }));
+}
+
+/**
+ * Openb node-list rows as cluster nodes with the given source label, racked after the cluster's
+ * `existingNodes` (the seed and the admin CSV import both build nodes this way).
+ */
+export function nodesFromOpenb(rows: OpenbNode[], source: string, existingNodes = 0): DemoNode[] {
+  return withRacks(
+    rows.map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuModelId: n.gpuModel, gpuCount: n.gpuCount, labels: { "verdant.io/source": source } })),
+    existingNodes,
+  );
 }
 
 /** The openb nodes dealt to the openb cluster with index `share` of `count`. */
 export function openbNodesFor(all: OpenbNode[], share: number, count: number): DemoNode[] {
-  return withRacks(
-    all
-      .filter((_, i) => i % count === share)
-      .map((n) => ({
-        name: n.name,
-        cpuMilli: n.cpuMilli,
-        memoryMib: n.memoryMib,
-        gpuModelId: n.gpuModel,
-        gpuCount: n.gpuCount,
-        labels: { "verdant.io/source": "openb" },
-      })),
-  );
+  return nodesFromOpenb(all.filter((_, i) => i % count === share), "openb");
+}
+
+/** Node and GPU rows to insert for one cluster's nodes; ids are `${idPrefix}-${node name}` and `…-gpu${index}`. */
+export function nodeInsertRows(clusterId: string, idPrefix: string, nodes: DemoNode[]) {
+  const nodeRows = nodes.map((node) => ({ id: `${idPrefix}-${node.name}`, clusterId, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuModelId: node.gpuModelId, gpuCount: node.gpuCount, labels: node.labels, rackGroup: node.rackGroup }));
+  const gpuRows = nodeRows.flatMap((node) => Array.from({ length: node.gpuCount }, (_, index) => ({ id: `${node.id}-gpu${index}`, nodeId: node.id, index })));
+  return { nodeRows, gpuRows };
 }
 
 /**

@@ -10,7 +10,7 @@ import { parseOpenbNodes, parseOpenbPods } from "../data/openb-csv";
 import type { Db } from "../db/client";
 import { demoClusters, demoGpuModels, demoPolicy, demoStaff, demoTenants, demoPasswords, demoZones } from "./demo-catalog";
 import { buildDemoSamples, parseWideHourlyCsv } from "./demo-carbon";
-import { buildDemoFleet, parseSpotNodes } from "./demo-fleet";
+import { buildDemoFleet, nodeInsertRows, parseSpotNodes } from "./demo-fleet";
 import { buildDemoJobs } from "./demo-jobs";
 import { parse } from "csv-parse/sync";
 
@@ -68,15 +68,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     return { id: m.id, vendor: m.vendor, displayName: m.displayName, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts, powerSource: m.powerSource, figuresEstimated: m.figuresEstimated };
   });
 
-  const nodeRows: { id: string; clusterId: string; name: string; cpuMilli: number; memoryMib: number; gpuModelId: string | null; gpuCount: number; labels: Record<string, string>; rackGroup: string }[] = [];
-  const gpuRows: { id: string; nodeId: string; index: number }[] = [];
-  for (const cluster of demoClusters) {
-    for (const node of fleet.get(cluster.name) ?? []) {
-      const nodeId = `node-${cluster.name}-${node.name}`;
-      nodeRows.push({ id: nodeId, clusterId: `cluster-${cluster.name}`, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuModelId: node.gpuModelId, gpuCount: node.gpuCount, labels: node.labels, rackGroup: node.rackGroup });
-      for (let index = 0; index < node.gpuCount; index++) gpuRows.push({ id: `${nodeId}-gpu${index}`, nodeId, index });
-    }
-  }
+  const built = demoClusters.map((cluster) => nodeInsertRows(`cluster-${cluster.name}`, `node-${cluster.name}`, fleet.get(cluster.name) ?? []));
+  const nodeRows = built.flatMap((b) => b.nodeRows);
+  const gpuRows = built.flatMap((b) => b.gpuRows);
 
   await db.$transaction(
     async (tx) => {

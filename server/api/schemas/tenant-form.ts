@@ -1,0 +1,24 @@
+/** Admin form for a tenant: name, GPU quota and carbon budget. */
+import { z } from "zod";
+
+export const tenantFormSchema = z.object({
+  name: z.string().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
+  maxGpus: z.number({ error: "Enter a GPU quota" }).int("Whole GPUs").min(0, "0 or more GPUs").max(100_000, "At most 100,000 GPUs"),
+  /** Null = no monthly GPU-hour limit. */
+  maxGpuHoursPerMonth: z.number().int("Whole GPU-hours").min(0, "0 or more GPU-hours").max(100_000_000, "At most 100,000,000 GPU-hours").nullable(),
+  /** Null = no carbon budget. */
+  carbonBudgetKgPerMonth: z.number().min(0, "0 kg or more").max(100_000_000, "At most 100,000,000 kg").nullable(),
+});
+
+export const tenantCreateSchema = tenantFormSchema.extend({
+  slug: z
+    .string()
+    .trim()
+    .min(2, "At least 2 characters")
+    .max(40, "At most 40 characters")
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "Lower-case letters, digits and dashes (not at the ends)"),
+});
+
+export const tenantUpdateSchema = tenantFormSchema.extend({ id: z.string().min(1).max(64) });
+
+export type TenantForm = z.output<typeof tenantFormSchema>;

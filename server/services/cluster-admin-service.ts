@@ -1,0 +1,87 @@
+/**
+ * Cluster administration: create and edit a cluster with its driver connection, and retire it.
+ *
+ * Retiring: a retired cluster takes no new jobs (the coordinator only places on active clusters) and
+ * keeps its nodes and history. It is refused while any job still holds GPUs or CPU there, because a
+ * retired cluster must not be running anything: set it to Draining first (no new jobs; running jobs
+ * finish), then retire it. Queued jobs are never bound to a cluster, so the next cycle places them
+ * elsewhere; those allowed only in this region, where no other active cluster is, keep waiting until
+ * one is (or expire at their deadline) — the page shows how many.
+ */
+import type { Db } from "../db/client";
+import type { SessionUser } from "../auth/session-user";
+import type { ClusterForm } from "../api/schemas/cluster-form";
+import { loadKubeConfig } from "../drivers";
+import { clusterOccupancy, findClusterForAdmin, insertCluster, retireCluster, strandedQueuedJobs, updateCluster, zoneExists, type ClusterFields, type ConnectionFields } from "../repositories/cluster-admin-repository";
+import { isUniqueViolation } from "../repositories/job-repository";
+import { DomainError, fieldError } from "./errors";
+
+/** The cluster's editable fields, its connection (no kubeconfig text) and what retiring it would touch. */
+export async function getClusterForAdmin(db: Db, id: string) {
+  const cluster = await findClusterForAdmin(db, id);
+  if (!cluster) throw new DomainError("NOT_FOUND", "No such cluster.");
+  const [occupancy, stranded] = await Promise.all([clusterOccupancy(db, id), strandedQueuedJobs(db, cluster)]);
+  return { ...cluster, retireImpact: { runningJobs: occupancy.jobs, busyNodes: occupancy.busyNodes, strandedQueuedJobs: stranded } };
+}
+
+/** Validates the kubeconfig with the Kubernetes client itself; blank keeps a stored one on edit. */
+function connectionOf(form: ClusterForm, stored: { kubeconfigSet: boolean } | null): ConnectionFields {
+  if (form.driver === "SIMULATED") return { driver: "SIMULATED", kubeconfig: null, namespacePrefix: form.namespacePrefix };
+  const text = form.kubeconfig.trim();
+  if (!text) {
+    if (stored?.kubeconfigSet) return { driver: "KUBERNETES", kubeconfig: undefined, namespacePrefix: form.namespacePrefix };
+    throw fieldError("kubeconfig", "Paste the kubeconfig the Kubernetes driver connects with.");
+  }
+  try {
+    loadKubeConfig({ kubeconfig: text, cluster: form.name });
+  } catch (error) {
+    throw fieldError("kubeconfig", (error as Error).message);
+  }
+  return { driver: "KUBERNETES", kubeconfig: text, namespacePrefix: form.namespacePrefix };
+}
+
+async function fieldsOf(db: Db, form: ClusterForm): Promise<ClusterFields> {
+  if (!(await zoneExists(db, form.gridZoneId))) throw fieldError("gridZoneId", `No grid zone "${form.gridZoneId}".`);
+  const { name, region, locationName, latitude, longitude, gridZoneId, tier, pue, status } = form;
+  return { name, region, locationName, latitude, longitude, gridZoneId, tier, pue, status };
+}
+
+function nameTaken(error: unknown, name: string): never {
+  if (isUniqueViolation(error)) throw fieldError("name", `A cluster named "${name}" already exists.`);
+  throw error;
+}
+
+export async function createCluster(db: Db, user: SessionUser, form: ClusterForm, now: Date) {
+  const fields = await fieldsOf(db, form);
+  const connection = connectionOf(form, null);
+  return insertCluster(db, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
+}
+
+/** Edits a cluster; setting an editable status on a retired cluster brings it back. */
+export async function editCluster(db: Db, user: SessionUser, id: string, form: ClusterForm, now: Date) {
+  const current = await findClusterForAdmin(db, id);
+  if (!current) throw new DomainError("NOT_FOUND", "No such cluster.");
+  const fields = await fieldsOf(db, form);
+  const connection = connectionOf(form, current.connection);
+  const updated = await updateCluster(db, id, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
+  if (!updated) throw new DomainError("NOT_FOUND", "No such cluster.");
+  return updated;
+}
+
+export async function retire(db: Db, user: SessionUser, id: string, now: Date) {
+  const retired = await retireCluster(
+    db,
+    id,
+    async (tx, row) => {
+      if (row.status === "RETIRED") throw new DomainError("PRECONDITION_FAILED", `${row.name} is already retired.`);
+      const { jobs, busyNodes } = await clusterOccupancy(tx, id);
+      if (jobs > 0 || busyNodes > 0) {
+        throw new DomainError("PRECONDITION_FAILED", `${row.name} still runs ${jobs} jobs on ${busyNodes} nodes. Set it to Draining (no new jobs; running ones finish) and retire it once they are done.`);
+      }
+    },
+    user.id,
+    now,
+  );
+  if (!retired) throw new DomainError("NOT_FOUND", "No such cluster.");
+  return retired;
+}
