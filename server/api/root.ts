@@ -1,5 +1,7 @@
 /** The application router: one sub-router per feature. */
 import { authRouter } from "./routers/auth";
+import { carbonRouter } from "./routers/carbon";
+import { carbonAdminRouter } from "./routers/carbon-admin";
 import { catalogRouter } from "./routers/catalog";
 import { clusterAdminRouter } from "./routers/cluster-admin";
 import { clustersRouter } from "./routers/clusters";
@@ -24,6 +26,8 @@ export const appRouter = router({
   gpuModels: gpuModelsRouter,
   tenants: tenantsRouter,
   users: usersRouter,
+  carbon: carbonRouter,
+  carbonAdmin: carbonAdminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,118 @@
+/**
+ * The operator Carbon page: intensity history and forecast per zone with provenance and forecast
+ * accuracy, emissions by cluster, tenant and day (JobEnergyHour), and the savings ledger against
+ * the carbon-agnostic baseline (CarbonSavingsEntry).
+ */
+import type { Db } from "../db/client";
+import { loadForecastAccuracy } from "../carbon-feeds";
+import {
+  listZones,
+  readEmissionsByCluster,
+  readEmissionsByDay,
+  readEmissionsBySource,
+  readEmissionsByTenant,
+  readIntensitySeries,
+  readLedgerEntries,
+  readLedgerMethods,
+  readLedgerTotals,
+  readProvenance,
+  type Period,
+} from "../repositories/carbon-report-repository";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Forecast accuracy is measured over this many past days. */
+export const ACCURACY_DAYS = 30;
+
+/** One hour of a zone's chart: the measured value and/or the latest forecast for it. */
+export interface IntensityPoint {
+  atMs: number;
+  measured: number | null;
+  forecast: number | null;
+}
+
+/** Per zone: the curve around now, where it came from, and how good its forecasts were. */
+export async function getIntensityReport(db: Db, now: Date, historyDays: number, forecastHours: number) {
+  const hourNow = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const from = new Date(hourNow - historyDays * DAY_MS);
+  const to = new Date(hourNow + (forecastHours + 1) * HOUR_MS);
+  const [zones, series, provenance] = await Promise.all([listZones(db), readIntensitySeries(db, from, to), readProvenance(db, from, to)]);
+  const accuracy = await Promise.all(zones.map((z) => loadForecastAccuracy(db, z.id, new Date(hourNow - ACCURACY_DAYS * DAY_MS), new Date(hourNow + HOUR_MS))));
+  return {
+    nowMs: now.getTime(),
+    fromMs: from.getTime(),
+    toMs: to.getTime(),
+    zones: zones.map((zone, i) => {
+      const byHour = new Map<number, IntensityPoint>();
+      for (const s of series) {
+        if (s.zoneId !== zone.id) continue;
+        const atMs = s.at.getTime();
+        const point = byHour.get(atMs) ?? { atMs, measured: null, forecast: null };
+        if (s.kind === "MEASURED") point.measured = s.value;
+        else point.forecast = s.value;
+        byHour.set(atMs, point);
+      }
+      const points = [...byHour.values()].sort((a, b) => a.atMs - b.atMs);
+      const latest = points.filter((p) => p.measured !== null && p.atMs <= hourNow).at(-1) ?? null;
+      return {
+        ...zone,
+        points,
+        latestMeasured: latest ? { atMs: latest.atMs, gCo2ePerKwh: latest.measured as number } : null,
+        sources: provenance.filter((p) => p.zoneId === zone.id).map(({ zoneId: _zone, ...rest }) => rest),
+        accuracy: accuracy[i]!,
+      };
+    }),
+  };
+}
+
+export type IntensityReport = Awaited<ReturnType<typeof getIntensityReport>>;
+
+/** The period ending now of `days` days, in the viewer's time zone. */
+export function periodOf(now: Date, days: number, tz: string): Period {
+  return { from: new Date(now.getTime() - days * DAY_MS), to: now, tz };
+}
+
+/** Energy and emissions of the period by cluster, tenant, day and intensity source, with totals. */
+export async function getEmissionsReport(db: Db, period: Period) {
+  const [byCluster, byTenant, byDay, bySource] = await Promise.all([readEmissionsByCluster(db, period), readEmissionsByTenant(db, period), readEmissionsByDay(db, period), readEmissionsBySource(db, period)]);
+  const total = bySource.reduce(
+    (t, s) => ({ itEnergyKwh: t.itEnergyKwh + s.itEnergyKwh, facilityEnergyKwh: t.facilityEnergyKwh + s.facilityEnergyKwh, emissionsGCo2e: t.emissionsGCo2e + s.emissionsGCo2e }),
+    { itEnergyKwh: 0, facilityEnergyKwh: 0, emissionsGCo2e: 0 },
+  );
+  // Jobs are counted once even when they ran in several sources' hours.
+  const jobs = byTenant.reduce((n, t) => n + t.jobs, 0);
+  return { fromMs: period.from.getTime(), toMs: period.to.getTime(), tz: period.tz, total: { ...total, jobs }, byCluster, byTenant, byDay, bySource };
+}
+
+export type EmissionsReport = Awaited<ReturnType<typeof getEmissionsReport>>;
+
+/** The savings ledger of the period: totals per day, tenant and cluster, and one page of entries. */
+export async function getSavingsLedger(db: Db, period: Period, page: number, pageSize: number) {
+  const [byDay, byTenant, byCluster, methods, entries] = await Promise.all([
+    readLedgerTotals(db, period, "day"),
+    readLedgerTotals(db, period, "tenant"),
+    readLedgerTotals(db, period, "cluster"),
+    readLedgerMethods(db, period),
+    readLedgerEntries(db, period, page, pageSize),
+  ]);
+  const total = byDay.reduce(
+    (t, d) => ({ actualGCo2e: t.actualGCo2e + d.actualGCo2e, baselineGCo2e: t.baselineGCo2e + d.baselineGCo2e, savedGCo2e: t.savedGCo2e + d.savedGCo2e, jobs: t.jobs + d.jobs }),
+    { actualGCo2e: 0, baselineGCo2e: 0, savedGCo2e: 0, jobs: 0 },
+  );
+  return {
+    fromMs: period.from.getTime(),
+    toMs: period.to.getTime(),
+    tz: period.tz,
+    total: { ...total, savedPct: total.baselineGCo2e > 0 ? (100 * total.savedGCo2e) / total.baselineGCo2e : null },
+    byDay,
+    byTenant,
+    byCluster,
+    methods,
+    entries: entries.rows,
+    page,
+    pageSize,
+    totalEntries: entries.total,
+  };
+}
+
+export type SavingsLedger = Awaited<ReturnType<typeof getSavingsLedger>>;
