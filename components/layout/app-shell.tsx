@@ -13,13 +13,16 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
     { href: "/operator/clusters", label: "Clusters" },
+    { href: "/operator/carbon", label: "Carbon" },
   ],
   ADMIN: [
     { href: "/admin/clusters", label: "Clusters" },
     { href: "/admin/policy", label: "Policy" },
+    { href: "/admin/carbon", label: "Zones & feeds" },
     { href: "/admin/audit", label: "Audit log" },
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
+    { href: "/operator/carbon", label: "Carbon" },
   ],
 };
 

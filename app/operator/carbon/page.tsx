@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { CarbonDashboard } from "@/components/carbon/carbon-dashboard";
+import { PageHeader } from "@/components/ui/page-header";
+import { api } from "@/server/api/server-caller";
+import { requireRole } from "@/server/auth/page-guard";
+
+export const metadata: Metadata = { title: "Carbon" };
+const HISTORY_DAYS = 7;
+
+export default async function CarbonPage() {
+  await requireRole("OPERATOR", "ADMIN");
+  const intensity = await (await api()).carbon.intensity({ historyDays: HISTORY_DAYS, forecastHours: 48 });
+  return (
+    <>
+      <PageHeader title="Carbon" description="Grid intensity per zone, measured and forecast; emissions by cluster, tenant and day; savings against the carbon-agnostic baseline." />
+      <CarbonDashboard intensity={intensity} historyDays={HISTORY_DAYS} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+// The operator Carbon page below the header: intensity per zone, then emissions and the savings
+// ledger for a period the viewer picks, counted in the viewer's calendar days.
+import { useState } from "react";
+import type { IntensityReport } from "@/server/services/carbon-report-service";
+import { EmissionsSection } from "./emissions-section";
+import { SavingsLedgerSection } from "./savings-ledger-section";
+import { RangeSelect, SectionCard } from "./section-card";
+import { useTimeZone } from "./use-time-zone";
+import { ZoneIntensitySection } from "./zone-intensity-section";
+
+const PERIODS = [7, 30, 90].map((d) => ({ value: d, label: `last ${d} days` }));
+
+export function CarbonDashboard({ intensity, historyDays }: { intensity: IntensityReport; historyDays: number }) {
+  const tz = useTimeZone();
+  const [days, setDays] = useState(30);
+  const picker = (id: string) => <RangeSelect id={id} label="Period" value={days} options={PERIODS} onChange={setDays} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ZoneIntensitySection initial={intensity} initialDays={historyDays} />
+      <SectionCard id="emissions" title="Emissions" description={`Hour by hour while jobs ran; days in your time zone (${tz}).`} actions={picker("emissions-days")}>
+        <EmissionsSection days={days} tz={tz} />
+      </SectionCard>
+      <SectionCard id="ledger" title="Savings against the carbon-agnostic baseline" description="Each finished job's emissions beside what the baseline placement would have emitted." actions={picker("ledger-days")}>
+        <SavingsLedgerSection days={days} tz={tz} />
+      </SectionCard>
+    </div>
+  );
+}
