@@ -11,7 +11,7 @@ export default async function OverviewPage() {
   const overview = await (await api()).overview.get();
   return (
     <>
-      <PageHeader title="Fleet overview" description="Allocation, queue, carbon and the scheduler's latest decisions. Refreshes every 5 seconds." />
+      <PageHeader title="Fleet overview" description="Allocation, fragmentation, queue, carbon and the scheduler's latest decisions, live." />
       <OverviewDashboard initial={overview} />
     </>
   );

@@ -1,10 +1,11 @@
 import Link from "next/link";
-import type { ClusterSummary } from "@/server/repositories/cluster-repository";
+import type { ClusterListRow } from "@/server/services/cluster-service";
+import { InfoTip } from "@/components/ui/info-tip";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatPercent } from "@/components/ui/format";
 
-/** The fleet's clusters with zone, tier, PUE, GPUs by model and allocation. */
-export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
+/** The fleet's clusters with zone, tier, PUE, GPUs by model, allocation and fragmentation. */
+export function ClusterTable({ clusters }: { clusters: ClusterListRow[] }) {
   if (clusters.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No clusters yet.</p>;
   const totalGpus = clusters.reduce((s, c) => s + c.gpus, 0);
   return (
@@ -24,6 +25,11 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
             <th scope="col" className="px-3 py-2 text-right">Nodes</th>
             <th scope="col" className="px-3 py-2">GPUs by model</th>
             <th scope="col" className="px-3 py-2 text-right">GPU allocation</th>
+            <th scope="col" className="px-3 py-2 text-right">
+              <InfoTip tip="GFR: share of GPU nodes partly allocated whose free whole GPUs cannot host the most common multi-GPU request. FGD rate: share of idle GPU capacity that the typical jobs (the target workload) cannot use.">
+                Fragmentation
+              </InfoTip>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -40,7 +46,17 @@ export function ClusterTable({ clusters }: { clusters: ClusterSummary[] }) {
                 <span className="font-semibold">{formatCount(c.gpus)}</span>
                 <span className="text-slate-500"> · {c.gpusByModel.map((m) => `${m.model} ${m.gpus}`).join(", ")}</span>
               </td>
-              <td className="px-3 py-2 text-right">{c.gpus ? `${((c.allocatedGpuMilli / (c.gpus * 1000)) * 100).toFixed(1)} %` : "—"}</td>
+              <td className="px-3 py-2 text-right">{c.gpus ? formatPercent(c.allocatedGpuMilli / (c.gpus * 1000)) : "—"}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="cluster-fragmentation">
+                {c.fragmentation ? (
+                  <>
+                    <span className="font-semibold">GFR {formatPercent(c.fragmentation.gfr)}</span>
+                    <span className="block text-xs text-slate-600">FGD {formatPercent(c.fragmentation.fgdRate)} of idle</span>
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

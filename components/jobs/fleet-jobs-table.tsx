@@ -11,6 +11,8 @@ import { messageOf } from "@/components/trpc/errors";
 import { DecisionLink } from "./decision-link";
 import { JobResourcesCell } from "./job-request-cells";
 import { Pager } from "./my-jobs-table";
+import { QueueCell } from "./queue-cell";
+import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
 
 const STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 type Status = (typeof STATUSES)[number];
@@ -28,7 +30,7 @@ export function FleetJobsTable() {
   const jobs = useQuery({
     ...trpc.jobs.list.queryOptions({ tenantId: tenantId || undefined, statuses: status ? [status] : [], search: search || undefined, sort, page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
-    refetchInterval: 5_000,
+    refetchInterval: LIVE_POLL_MS,
   });
   const sortBy = (field: SortField) => {
     setSort((s) => ({ field, direction: s.field === field && s.direction === "desc" ? "asc" : "desc" }));
@@ -70,7 +72,8 @@ export function FleetJobsTable() {
           Export these jobs as CSV
         </a>
       </p>
-      {jobs.error && <p role="alert" className="text-red-700">Could not load jobs: {messageOf(jobs.error)}</p>}
+      {jobs.data && <LiveStatus updatedAt={jobs.dataUpdatedAt} error={jobs.error} />}
+      {jobs.error && !jobs.data && <p role="alert" className="text-red-700">Could not load jobs: {messageOf(jobs.error)}</p>}
       {jobs.isLoading && <p className="text-slate-600">Loading jobs…</p>}
       {jobs.data && (
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -81,6 +84,7 @@ export function FleetJobsTable() {
                 {header("name", "Name")}
                 <th scope="col" className="px-3 py-2">Tenant</th>
                 {header("status", "Status")}
+                <th scope="col" className="px-3 py-2">Queue · start</th>
                 {header("gpuCount", "Resources")}
                 {header("priority", "Priority")}
                 <th scope="col" className="px-3 py-2">Duration</th>
@@ -94,6 +98,7 @@ export function FleetJobsTable() {
                   <td className="px-3 py-2 font-medium">{job.name}</td>
                   <td className="px-3 py-2">{job.tenant.name}</td>
                   <td className="px-3 py-2"><StatusBadge status={job.status} /></td>
+                  <td className="px-3 py-2"><QueueCell job={job} nowMs={jobs.dataUpdatedAt} /></td>
                   <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
                   <td className="px-3 py-2">{job.priority}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
@@ -103,7 +108,7 @@ export function FleetJobsTable() {
               ))}
               {jobs.data.rows.length === 0 && (
                 <tr>
-                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">No jobs match these filters.</td>
+                  <td colSpan={9} className="px-3 py-6 text-center text-slate-600">No jobs match these filters.</td>
                 </tr>
               )}
             </tbody>

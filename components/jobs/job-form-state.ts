@@ -69,3 +69,54 @@ export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSu
     allowSplit: form.allowSplit,
   };
 }
+
+/** The stored request of a job, as the copy needs it. */
+export interface JobRequestFields {
+  name: string;
+  kind: JobFormState["kind"];
+  cpuMilli: number;
+  memoryMib: number;
+  gpuCount: number;
+  gpuMilli: number;
+  allowedGpuModels: string[];
+  computeUnits: number | null;
+  minGpuMemoryGib: number | null;
+  gangSize: number;
+  estimatedDurationS: number;
+  priority: number;
+  allowedRegions: string[];
+  allowSplit: boolean;
+}
+
+const NAME_MAX = 80;
+/** Trims a float to what the form's inputs show (no 0.30000000000000004). */
+const show = (x: number) => String(Math.round(x * 1000) / 1000);
+
+/**
+ * The form prefilled with a job's request for "resubmit as a copy": the same resources, models,
+ * regions, priority and duration, the name suffixed "-copy". The flexibility window is left empty on
+ * purpose: the old one is usually in the past, and the copy's window is the tenant's new choice.
+ */
+export function formStateFromJob(job: JobRequestFields): JobFormState {
+  const compute = job.computeUnits !== null;
+  const suffix = "-copy";
+  return {
+    name: job.name.endsWith(suffix) ? job.name : `${job.name.slice(0, NAME_MAX - suffix.length)}${suffix}`,
+    kind: job.kind,
+    cpuCores: show(job.cpuMilli / 1000),
+    memoryGib: show(job.memoryMib / 1024),
+    requestMode: compute ? "compute" : "models",
+    gpuCount: compute ? emptyJobForm.gpuCount : String(job.gpuCount),
+    gpuSharePct: !compute && job.gpuCount === 1 ? show(job.gpuMilli / 10) : "100",
+    allowedGpuModels: compute ? [] : [...job.allowedGpuModels],
+    computeUnits: compute ? show(job.computeUnits!) : "",
+    minGpuMemoryGib: compute && job.minGpuMemoryGib !== null ? String(job.minGpuMemoryGib) : "",
+    gangSize: String(job.gangSize),
+    durationHours: show(job.estimatedDurationS / 3600),
+    priority: String(job.priority),
+    earliestStartAt: "",
+    deadlineAt: "",
+    allowedRegions: [...job.allowedRegions],
+    allowSplit: job.allowSplit,
+  };
+}

@@ -19,11 +19,12 @@ function newKey() {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-export function JobForm() {
+/** `initial` prefills the form (resubmit as a copy); the idempotency key is always new. */
+export function JobForm({ initial }: { initial?: JobFormState }) {
   const trpc = useTRPC();
   const router = useRouter();
   const options = useQuery(trpc.catalog.formOptions.queryOptions());
-  const [form, setForm] = useState<JobFormState>(emptyJobForm);
+  const [form, setForm] = useState<JobFormState>(initial ?? emptyJobForm);
   const [idempotencyKey] = useState(newKey);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const submit = useMutation(trpc.jobs.submit.mutationOptions({ onSuccess: () => router.push("/tenant/jobs?submitted=1") }));

@@ -39,3 +39,15 @@ export function formatEmissions(g: number | null | undefined): string {
   if (abs < 1000) return `${g.toFixed(abs < 10 ? 2 : 0)} g CO2e`;
   return `${(g / 1000).toFixed(abs >= 10_000 ? 1 : 2)} kg CO2e`;
 }
+
+/** A ratio 0..1 as a percentage with one decimal: 0.4567 -> "45.7 %". */
+export function formatPercent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)} %`;
+}
+
+/** The hint under a savings figure: share of the baseline and how many finished jobs it covers. */
+export function formatSavingHint(s: { jobs: number; baselineGCo2e: number; savedGCo2e: number }): string {
+  if (s.jobs === 0) return "no finished jobs in the ledger yet";
+  const share = s.baselineGCo2e > 0 ? `${((s.savedGCo2e / s.baselineGCo2e) * 100).toFixed(1)} % of the baseline's ${formatEmissions(s.baselineGCo2e)}` : `baseline ${formatEmissions(s.baselineGCo2e)}`;
+  return `${share} · ${s.jobs.toLocaleString("en-US")} ${s.jobs === 1 ? "job" : "jobs"}`;
+}

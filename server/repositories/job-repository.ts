@@ -32,7 +32,7 @@ export const jobListSelect = {
   emissionsGCo2e: true,
   tenant: { select: { id: true, name: true, slug: true } },
   submittedBy: { select: { name: true, email: true } },
-  decisions: { select: { id: true, outcome: true, cluster: { select: { id: true, name: true } }, createdAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
+  decisions: { select: { id: true, outcome: true, cluster: { select: { id: true, name: true } }, createdAt: true, startAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
 } satisfies Prisma.JobSelect;
 
 export type JobRow = Prisma.JobGetPayload<{ select: typeof jobListSelect }>;
@@ -72,6 +72,26 @@ export async function findJobs(db: Db, query: JobQuery): Promise<{ rows: JobRow[
     db.job.count({ where }),
   ]);
   return { rows, total };
+}
+
+/**
+ * Queue positions (1 = next) of the given jobs among all QUEUED jobs, in the scheduler's order
+ * (priority, then submission time, then id), with the queue's length. Only queued ids come back.
+ */
+export async function readQueuePositions(db: Db, ids: string[]): Promise<Map<string, { position: number; queued: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: string; position: bigint; queued: bigint }[]>`SELECT id, position, queued FROM (
+      SELECT id, row_number() OVER (ORDER BY priority DESC, "submittedAt" ASC, id ASC) AS position, count(*) OVER () AS queued
+      FROM "Job" WHERE status = 'QUEUED') q
+    WHERE id = ANY(${ids})`;
+  return new Map(rows.map((r) => [r.id, { position: Number(r.position), queued: Number(r.queued) }]));
+}
+
+/** Energy (facility kWh) and emissions (gCO2e) accounted so far per job, from the hourly ledger. */
+export async function readAccountedEnergy(db: Db, ids: string[]): Promise<Map<string, { energyKwh: number; emissionsGCo2e: number; hours: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.jobEnergyHour.groupBy({ by: ["jobId"], where: { jobId: { in: ids } }, _sum: { facilityEnergyKwh: true, emissionsGCo2e: true }, _count: true });
+  return new Map(rows.map((r) => [r.jobId, { energyKwh: r._sum.facilityEnergyKwh ?? 0, emissionsGCo2e: r._sum.emissionsGCo2e ?? 0, hours: r._count }]));
 }
 
 /** A job by id, or null; when `tenantId` is given, only that tenant's job. */

@@ -43,3 +43,12 @@ export async function readIntensityCurves(db: Db, from: Date, to: Date) {
 export function findLatestDecisions(db: Db, take: number) {
   return db.decision.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, select: { id: true, outcome: true, createdAt: true, startAt: true, job: { select: { name: true, tenant: { select: { name: true } } } }, cluster: { select: { name: true } } } });
 }
+
+/** The savings ledger summed over finished jobs from UTC day `sinceDay` on: actual, baseline and saved gCO2e. */
+export async function readSavingsSince(db: Db, sinceDay: Date) {
+  const rows = await db.$queryRaw<{ actual: number | null; baseline: number | null; saved: number | null; n: bigint }[]>`SELECT
+      SUM("actualGCo2e") AS actual, SUM("baselineGCo2e") AS baseline, SUM("savedGCo2e") AS saved, count(*) AS n
+    FROM "CarbonSavingsEntry" WHERE day >= ${sinceDay.toISOString().slice(0, 10)}::date`;
+  const r = rows[0];
+  return { jobs: Number(r?.n ?? 0), actualGCo2e: r?.actual ?? 0, baselineGCo2e: r?.baseline ?? 0, savedGCo2e: r?.saved ?? 0 };
+}

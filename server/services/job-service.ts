@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { JobSubmit } from "../api/schemas/job-submit";
 import { listGpuModels, listRegions, findTenantQuota } from "../repositories/catalog-repository";
-import { cancelPendingJob, findJob, findJobByIdempotencyKey, findJobs, insertJob, isUniqueViolation, type JobQuery, type JobRow } from "../repositories/job-repository";
+import { cancelPendingJob, findJob, findJobByIdempotencyKey, findJobs, insertJob, isUniqueViolation, readAccountedEnergy, readQueuePositions, type JobQuery, type JobRow } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 import { normalizeJobRequest } from "./job-request";
 
@@ -68,9 +68,29 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
   }
 }
 
+/** A listed job with its place in the queue (queued jobs) and the energy accounted so far (hourly ledger). */
+export type ListedJob = JobRow & {
+  queue: { position: number; queued: number } | null;
+  accounted: { energyKwh: number; emissionsGCo2e: number; hours: number } | null;
+};
+
 /** Jobs visible to the caller: a tenant member's query is always narrowed to its tenant. */
 export function listJobs(db: Db, user: SessionUser, query: JobQuery): Promise<{ rows: JobRow[]; total: number }> {
   return findJobs(db, user.role === "TENANT_MEMBER" ? { ...query, tenantId: user.tenantId ?? "-" } : query);
+}
+
+/**
+ * One page of `listJobs` for the jobs tables, with each queued job's place in the queue and each
+ * started job's accounted energy. Queue positions count every tenant's queued jobs (the scheduler
+ * serves one queue) but reveal only a number.
+ */
+export async function listJobsWithProgress(db: Db, user: SessionUser, query: JobQuery): Promise<{ rows: ListedJob[]; total: number }> {
+  const page = await listJobs(db, user, query);
+  const [queue, accounted] = await Promise.all([
+    readQueuePositions(db, page.rows.filter((r) => r.status === "QUEUED").map((r) => r.id)),
+    readAccountedEnergy(db, page.rows.filter((r) => r.startedAt !== null).map((r) => r.id)),
+  ]);
+  return { total: page.total, rows: page.rows.map((r) => ({ ...r, queue: queue.get(r.id) ?? null, accounted: accounted.get(r.id) ?? null })) };
 }
 
 /** One job; another tenant's job is reported as not found (its existence is not revealed). */

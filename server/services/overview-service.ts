@@ -1,6 +1,11 @@
 /** The operator overview: fleet KPIs, carbon intensity around now per zone, the latest decisions. */
 import type { Db } from "../db/client";
-import { countJobsByStatus, findLatestDecisions, readCarbonSince, readFleetAllocation, readIntensityCurves, readWaitPercentiles } from "../repositories/overview-repository";
+import { countJobsByStatus, findLatestDecisions, readCarbonSince, readFleetAllocation, readIntensityCurves, readSavingsSince, readWaitPercentiles } from "../repositories/overview-repository";
+import { countMultiGpuRequests, readNodeGpuStates } from "../repositories/gpu-state-repository";
+import { readClusterSampleBuckets } from "../repositories/cluster-sample-repository";
+import { listClusterNames } from "../repositories/cluster-repository";
+import { gpuFragmentationRatio, mostCommonMultiGpuShape } from "./fragmentation-metrics";
+import { buildAllocationSeries, HISTORY_RANGES, type HistoryRange } from "./sample-series";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -10,7 +15,7 @@ export async function getOverview(db: Db, now: Date) {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const hourNow = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
-  const [allocation, statuses, wait, today, week, curves, decisions] = await Promise.all([
+  const [allocation, statuses, wait, today, week, curves, decisions, nodes, multiGpu, savedToday, savedWeek] = await Promise.all([
     readFleetAllocation(db),
     countJobsByStatus(db),
     readWaitPercentiles(db, weekAgo),
@@ -18,6 +23,11 @@ export async function getOverview(db: Db, now: Date) {
     readCarbonSince(db, weekAgo),
     readIntensityCurves(db, new Date(hourNow - 24 * HOUR_MS), new Date(hourNow + 25 * HOUR_MS)),
     findLatestDecisions(db, 10),
+    readNodeGpuStates(db),
+    countMultiGpuRequests(db),
+    readSavingsSince(db, startOfDay),
+    // The ledger is kept per UTC day: "this week" is today and the six days before.
+    readSavingsSince(db, new Date(startOfDay.getTime() - 6 * DAY_MS)),
   ]);
   const count = (s: string) => statuses.find((r) => r.status === s)?._count ?? 0;
   const zones = [...new Set(curves.map((c) => c.zoneId))].sort();
@@ -38,6 +48,8 @@ export async function getOverview(db: Db, now: Date) {
     nowMs: now.getTime(),
     gar: allocation.capacityMilli ? allocation.allocatedMilli / allocation.capacityMilli : 0,
     gpus: allocation.capacityMilli / 1000,
+    gfr: gpuFragmentationRatio(nodes, mostCommonMultiGpuShape(multiGpu)),
+    savings: { today: savedToday, week: savedWeek },
     jobs: { queued: count("QUEUED"), placed: count("PLACED"), running: count("RUNNING"), succeeded: count("SUCCEEDED"), expired: count("EXPIRED") },
     wait,
     today,
@@ -50,3 +62,21 @@ export async function getOverview(db: Db, now: Date) {
 }
 
 export type Overview = Awaited<ReturnType<typeof getOverview>>;
+
+/** GPU allocation over the last 24 h or 7 d from the cluster samples: fleet and per cluster, and the SOR. */
+export async function getAllocationHistory(db: Db, now: Date, range: HistoryRange) {
+  const { windowMs, bucketSeconds } = HISTORY_RANGES[range];
+  const [buckets, clusters] = await Promise.all([readClusterSampleBuckets(db, new Date(now.getTime() - windowMs), bucketSeconds), listClusterNames(db)]);
+  const series = buildAllocationSeries(buckets, bucketSeconds);
+  return {
+    range,
+    bucketSeconds,
+    fromMs: now.getTime() - windowMs,
+    nowMs: now.getTime(),
+    rows: series.rows,
+    clusters: series.clusterIds.map((id) => ({ id, name: clusters.find((c) => c.id === id)?.name ?? id })),
+    sor: series.sor,
+  };
+}
+
+export type AllocationHistory = Awaited<ReturnType<typeof getAllocationHistory>>;

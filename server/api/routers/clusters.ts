@@ -1,15 +1,17 @@
 /** Cluster inventory (operators and admins). */
 import { z } from "zod";
 import { operatorProcedure, router } from "../trpc";
-import { findClusterDetail, listClusterSummaries } from "../../repositories/cluster-repository";
-import { DomainError } from "../../services/errors";
+import { getCluster, getClusterHistory, listClusters } from "../../services/cluster-service";
+
+const clusterId = z.string().min(1).max(64);
 
 export const clustersRouter = router({
-  list: operatorProcedure.query(({ ctx }) => listClusterSummaries(ctx.db)),
-  /** One cluster's nodes, per-GPU allocation and the jobs running there. */
-  get: operatorProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
-    const detail = await findClusterDetail(ctx.db, input.id);
-    if (!detail) throw new DomainError("NOT_FOUND", "No such cluster.");
-    return detail;
-  }),
+  /** Every cluster with inventory, allocation and fragmentation. */
+  list: operatorProcedure.query(({ ctx }) => listClusters(ctx.db)),
+  /** One cluster's nodes, per-GPU allocation, GFR and the jobs running there. */
+  get: operatorProcedure.input(z.object({ id: clusterId })).query(({ ctx, input }) => getCluster(ctx.db, input.id)),
+  /** One cluster's allocation and power over time (cluster samples). */
+  history: operatorProcedure
+    .input(z.object({ id: clusterId, range: z.enum(["24h", "7d"]).default("24h") }))
+    .query(({ ctx, input }) => getClusterHistory(ctx.db, input.id, ctx.now(), input.range)),
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
 import { jobSubmitSchema } from "../schemas/job-submit";
-import { cancelJob, getJob, listJobs, submitJob } from "../../services/job-service";
+import { cancelJob, getJob, listJobsWithProgress, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
 import { getTenantUsage } from "../../services/usage-service";
 
@@ -28,9 +28,9 @@ export const jobsRouter = router({
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
-  mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
+  mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */
-  list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobs(ctx.db, ctx.user, input)),
+  list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
   get: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(({ ctx, input }) => getJob(ctx.db, ctx.user, input.id)),
   cancel: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
     await cancelJob(ctx.db, ctx.user, input.id, ctx.now());

@@ -18,7 +18,7 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   return (
     <>
       <PageHeader title={detail.cluster.name} description={`${detail.cluster.region} · ${detail.cluster.locationName} · ${detail.cluster.nodes.length} nodes`} />
-      <ClusterDetail id={id} />
+      <ClusterDetail id={id} initial={detail} />
     </>
   );
 }
