@@ -19,6 +19,9 @@ export interface OccupancyRate {
   ratio: number | null;
 }
 
+/** One chart row: the bucket start, the fleet's GAR and each cluster's GAR (keyed by cluster id), in %. */
+export type AllocationRow = Record<string, number> & { atMs: number; fleet: number };
+
 /** Rows of { atMs, fleet, <clusterId>: GAR in % } and the SOR over every bucket that has samples. */
 export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], bucketSeconds: number) {
   const rows = new Map<number, { atMs: number; capacity: number; allocated: number; values: Record<string, number> }>();
@@ -42,7 +45,7 @@ export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], b
   };
   const series = [...rows.values()]
     .sort((a, b) => a.atMs - b.atMs)
-    .map((r) => ({ atMs: r.atMs, fleet: r.capacity ? round1((r.allocated / r.capacity) * 100) : 0, ...r.values }));
+    .map((r): AllocationRow => ({ ...r.values, atMs: r.atMs, fleet: r.capacity ? round1((r.allocated / r.capacity) * 100) : 0 }));
   const clusterIds = [...new Set(buckets.map((b) => b.clusterId))].sort();
   return { rows: series, clusterIds, sor };
 }

@@ -1,0 +1,34 @@
+/** Percentiles and the printed table of bench:pages. */
+
+/** Nearest-rank percentile (p in 0..100) of a non-empty list. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+export interface PageResult {
+  page: string;
+  role: string;
+  loadMs: number[];
+  contentMs: number[];
+  bytes: number[];
+}
+
+/** A fixed-width table: page, role, runs, load median/p95, content median/p95, transferred KB median. */
+export function formatTable(results: readonly PageResult[]): string {
+  const header = ["page", "role", "runs", "load p50 ms", "load p95 ms", "content p50 ms", "content p95 ms", "transferred KB"];
+  const rows = results.map((r) => [
+    r.page,
+    r.role,
+    String(r.loadMs.length),
+    percentile(r.loadMs, 50).toFixed(0),
+    percentile(r.loadMs, 95).toFixed(0),
+    percentile(r.contentMs, 50).toFixed(0),
+    percentile(r.contentMs, 95).toFixed(0),
+    (percentile(r.bytes, 50) / 1024).toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
