@@ -25,7 +25,7 @@ export function CategoryBarChart({ rows, categoryKey, series, unit, label, heigh
       <ResponsiveContainer>
         <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey={categoryKey} tick={{ fontSize: 11 }} tickFormatter={formatCategory} interval="preserveStartEnd" minTickGap={8} />
+          <XAxis dataKey={categoryKey} tick={{ fontSize: 11 }} tickFormatter={formatCategory} interval={rows.length <= 12 ? 0 : "preserveStartEnd"} minTickGap={8} />
           <YAxis tick={{ fontSize: 11 }} width={56} label={{ value: unit, angle: -90, position: "insideLeft", fontSize: 11, dy: 30 }} />
           <Tooltip labelFormatter={(v) => (formatCategory ? formatCategory(String(v)) : String(v))} formatter={(v, name) => [`${formatValue(Number(v))} ${unit}`, name]} />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
