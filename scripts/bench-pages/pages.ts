@@ -21,10 +21,12 @@ export const BENCH_PAGES: BenchPage[] = [
   { role: "operator", name: "/operator/clusters", path: "/operator/clusters", content: "[data-testid=cluster-row]" },
   { role: "operator", name: "/operator/clusters/[id]", path: "follow:[data-testid=cluster-row] a", content: "[data-testid=gpu-heatmap]" },
   { role: "operator", name: "/decisions/[id]", path: "follow-from:/operator:[data-testid=latest-decision] a", content: "main h2" },
+  { role: "operator", name: "/operator/carbon", path: "/operator/carbon", content: "[data-testid=ledger], [data-testid=ledger-empty]" },
   { role: "tenant", name: "/tenant/jobs", path: "/tenant/jobs", content: "[data-testid=job-row]" },
   { role: "tenant", name: "/tenant/jobs/new", path: "/tenant/jobs/new", content: "form button[type=submit]" },
   { role: "tenant", name: "/tenant/usage", path: "/tenant/usage", content: "[data-testid=usage-gpus]" },
   { role: "admin", name: "/admin/clusters", path: "/admin/clusters", content: "[data-testid=cluster-row]" },
   { role: "admin", name: "/admin/policy", path: "/admin/policy", content: "form" },
+  { role: "admin", name: "/admin/carbon", path: "/admin/carbon", content: "[data-testid=zone-row]" },
   { role: "admin", name: "/admin/audit", path: "/admin/audit", content: "main table, main ul, main p" },
 ];
