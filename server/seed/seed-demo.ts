@@ -12,6 +12,7 @@ import { demoClusters, demoGpuModels, demoPolicy, demoStaff, demoTenants, demoPa
 import { buildDemoSamples, parseWideHourlyCsv } from "./demo-carbon";
 import { buildDemoFleet, nodeInsertRows, parseSpotNodes } from "./demo-fleet";
 import { buildDemoJobs } from "./demo-jobs";
+import { seedDemoHistory } from "./demo-history";
 import { parse } from "csv-parse/sync";
 
 export interface SeedOptions {
@@ -22,6 +23,8 @@ export interface SeedOptions {
   jobCount?: number;
   historyHours?: number;
   forecastHours?: number;
+  /** Days of completed-job history (0 = none). */
+  historyDays?: number;
   /** bcrypt cost; tests lower it to save time. */
   bcryptRounds?: number;
 }
@@ -104,6 +107,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
           return { id: `job-seed-${String(i).padStart(3, "0")}`, ...job, tenantId: `tenant-${tenant.slug}`, submittedById: `user-${tenant.slug}`, allowedRegions: [] };
         }),
       });
+      await seedDemoHistory(tx, { now, days: options.historyDays ?? 14, jobsPerDay: 8, seed: SEED + 2, pods, clusters: demoClusters.map((c) => ({ ...c, id: `cluster-${c.name}` })), nodes: nodeRows, gpuModels, samples, zones: demoZones, tenants: demoTenants.map((t) => ({ id: `tenant-${t.slug}`, userId: `user-${t.slug}`, maxGpus: t.maxGpus, carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth })), policy: { id: "policy-verdant-default-v1", version: 1, ...demoPolicy } });
       await tx.auditLog.create({
         data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: { clusters: demoClusters.length, nodes: nodeRows.length, gpus: gpuRows.length, jobs: jobs.length }, at: now },
       });

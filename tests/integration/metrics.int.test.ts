@@ -23,7 +23,8 @@ describe("Prometheus metrics", () => {
     await advanceJobs(database.db, now, 60);
     await advanceJobs(database.db, new Date(now.getTime() + 5 * 24 * 3600_000), 60);
     const after = await renderPrometheusMetrics(database.db);
-    expect(value(after, 'verdant_decisions_total{outcome="placed"}')).toBe(report.placed);
+    // The seeded history's placements plus this cycle's.
+    expect(value(after, 'verdant_decisions_total{outcome="placed"}')).toBe(value(before, 'verdant_decisions_total{outcome="placed"}') + report.placed);
     const finished = await database.db.job.aggregate({ where: { status: "SUCCEEDED" }, _sum: { energyKwh: true, emissionsGCo2e: true } });
     const energyLines = after.split("\n").filter((l) => l.startsWith("verdant_energy_kwh_total{"));
     const energySum = energyLines.reduce((s, l) => s + Number(l.split(" ")[1]), 0);

@@ -1,0 +1,134 @@
+/**
+ * Energy and emissions of one job, hour by hour (pure: no clock, no database).
+ *
+ * A job ran on the wall clock from runStartMs to runEndMs. A simulated cluster compresses time
+ * (`workSpeed` seconds of GPU work per wall second, 60 in the demo); a real cluster has speed 1.
+ * For every UTC hour the run overlaps:
+ *   work seconds       = overlap seconds x workSpeed
+ *   IT energy (kWh)    = mean power of the job's GPUs in that hour (W) x work seconds / 3.6e6
+ *   facility energy    = IT energy x PUE
+ *   emissions (gCO2e)  = facility energy x the zone's intensity for that hour
+ * The power comes from telemetry samples taken in that hour (the job's share of each GPU's measured
+ * draw) and, for hours without samples, from the power model (idle + (max - idle) x utilization of
+ * each GPU share), and each row says which it used. Work is counted in the hour it happened.
+ */
+
+/** The UTC hour length. */
+export const HOUR_MS = 3_600_000;
+
+/** The job's IT power at one wall-clock instant, measured by the driver. */
+export interface PowerSample {
+  atMs: number;
+  watts: number;
+}
+
+/** Where an hour's intensity came from. */
+export type IntensitySource = "measured" | "forecast" | "annual-average";
+
+/** A zone's intensity for one hour. */
+export interface HourIntensity {
+  gCo2ePerKwh: number;
+  source: IntensitySource;
+}
+
+/** Looks up the intensity of the job's zone for the hour starting at `hourStartMs`. */
+export type IntensityLookup = (hourStartMs: number) => HourIntensity;
+
+/** Inputs of {@link accountJobHours}. */
+export interface JobRunInput {
+  runStartMs: number;
+  runEndMs: number;
+  /** Seconds of work per wall-clock second (simulation speed; 1 on real clusters). */
+  workSpeed: number;
+  /** The job's IT power by the power model, used for hours without telemetry. */
+  powerModelWatts: number;
+  /** Telemetry samples (any order); samples outside the run are ignored. */
+  samples: readonly PowerSample[];
+  pue: number;
+  intensity: IntensityLookup;
+}
+
+/** One hour of a job: what the JobEnergyHour row stores. */
+export interface JobHour {
+  hourStartMs: number;
+  /** Wall-clock seconds the job ran in this hour. */
+  wallSeconds: number;
+  itEnergyKwh: number;
+  facilityEnergyKwh: number;
+  gCo2ePerKwh: number;
+  emissionsGCo2e: number;
+  energySource: "telemetry" | "power-model";
+  intensitySource: IntensitySource;
+}
+
+/** Start of the UTC hour holding `ms`. */
+export const hourFloor = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+/** The hours [start, end) overlaps, with the overlap in each. */
+export function hourSlices(startMs: number, endMs: number): { hourStartMs: number; fromMs: number; toMs: number }[] {
+  const slices: { hourStartMs: number; fromMs: number; toMs: number }[] = [];
+  for (let h = hourFloor(startMs); h < endMs; h += HOUR_MS) {
+    const fromMs = Math.max(h, startMs);
+    const toMs = Math.min(h + HOUR_MS, endMs);
+    if (toMs > fromMs) slices.push({ hourStartMs: h, fromMs, toMs });
+  }
+  return slices;
+}
+
+/** Per-hour energy and emissions of a run; an empty list for a run of zero length. */
+export function accountJobHours(input: JobRunInput): JobHour[] {
+  if (!(input.workSpeed > 0)) throw new RangeError(`workSpeed must be positive, got ${input.workSpeed}`);
+  if (!(input.pue >= 1)) throw new RangeError(`pue must be at least 1, got ${input.pue}`);
+  if (!(input.powerModelWatts >= 0)) throw new RangeError(`powerModelWatts must be non-negative, got ${input.powerModelWatts}`);
+  const byHour = new Map<number, { sum: number; n: number }>();
+  for (const s of input.samples) {
+    if (s.atMs < input.runStartMs || s.atMs > input.runEndMs || !(s.watts >= 0)) continue;
+    const h = hourFloor(Math.min(s.atMs, input.runEndMs - 1));
+    const acc = byHour.get(h) ?? { sum: 0, n: 0 };
+    acc.sum += s.watts;
+    acc.n++;
+    byHour.set(h, acc);
+  }
+  return hourSlices(input.runStartMs, input.runEndMs).map(({ hourStartMs, fromMs, toMs }) => {
+    const wallSeconds = (toMs - fromMs) / 1000;
+    const measured = byHour.get(hourStartMs);
+    const watts = measured ? measured.sum / measured.n : input.powerModelWatts;
+    const itEnergyKwh = (watts * wallSeconds * input.workSpeed) / 3.6e6;
+    const facilityEnergyKwh = itEnergyKwh * input.pue;
+    const { gCo2ePerKwh, source } = input.intensity(hourStartMs);
+    return {
+      hourStartMs,
+      wallSeconds,
+      itEnergyKwh,
+      facilityEnergyKwh,
+      gCo2ePerKwh,
+      emissionsGCo2e: facilityEnergyKwh * gCo2ePerKwh,
+      energySource: measured ? "telemetry" : "power-model",
+      intensitySource: source,
+    };
+  });
+}
+
+/** Totals of a job's hours. */
+export function sumJobHours(hours: readonly JobHour[]): { itEnergyKwh: number; energyKwh: number; emissionsGCo2e: number } {
+  return hours.reduce((t, h) => ({ itEnergyKwh: t.itEnergyKwh + h.itEnergyKwh, energyKwh: t.energyKwh + h.facilityEnergyKwh, emissionsGCo2e: t.emissionsGCo2e + h.emissionsGCo2e }), { itEnergyKwh: 0, energyKwh: 0, emissionsGCo2e: 0 });
+}
+
+/** One GPU share of a job for the power model. */
+export interface GpuShareSpec {
+  idleWatts: number;
+  maxWatts: number;
+  /** 1..1000 milli-GPU. */
+  milli: number;
+}
+
+/** Default mean GPU utilization of a running job (the coordinator's estimate uses the same 0.8). */
+export const DEFAULT_JOB_UTILIZATION = 0.8;
+
+/**
+ * The power model of a job: each GPU share draws its share of idle + (max - idle) x utilization,
+ * as in the coordinator's energy estimate.
+ */
+export function powerModelWatts(shares: readonly GpuShareSpec[], utilization = DEFAULT_JOB_UTILIZATION): number {
+  return shares.reduce((w, s) => w + (s.milli / 1000) * (s.idleWatts + (s.maxWatts - s.idleWatts) * utilization), 0);
+}
