@@ -26,7 +26,8 @@ export interface DemoJob {
 
 const MIN_DURATION_S = 10 * 60;
 const MAX_DURATION_S = 3 * 24 * 3600;
-const QOS_PRIORITY: Record<string, number> = { LS: 5, Guaranteed: 5, Burstable: 3, BE: 1 };
+/** Queue priority of each openb QoS class (higher runs first); unknown classes get 1. */
+export const QOS_PRIORITY: Readonly<Record<string, number>> = { LS: 5, Guaranteed: 5, Burstable: 3, BE: 1 };
 
 function kindOf(pod: OpenbPod): DemoJob["kind"] {
   if (pod.gpuCount === 0) return "BATCH";

@@ -8,12 +8,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseOpenbNodes, parseOpenbPods } from "../data/openb-csv";
 import type { Db } from "../db/client";
-import { demoClusters, demoGpuModels, demoPolicy, demoStaff, demoTenants, demoPasswords, demoZones } from "./demo-catalog";
+import { demoClusters, demoPolicy, demoStaff, demoTenants, demoPasswords, demoZones } from "./demo-catalog";
 import { buildDemoSamples, parseWideHourlyCsv } from "./demo-carbon";
 import { buildDemoFleet, nodeInsertRows, parseSpotNodes } from "./demo-fleet";
 import { buildDemoJobs } from "./demo-jobs";
 import { seedDemoHistory } from "./demo-history";
-import { parse } from "csv-parse/sync";
+import { parseGpuTdpCsv, resolveDemoGpuModels } from "./demo-gpu-models";
 
 export interface SeedOptions {
   /** The instant the demo treats as "now" (carbon mapping, job submission times). */
@@ -45,11 +45,6 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (await db.user.count()) > 0;
 }
 
-function readTdp(dataDir: string): Map<string, number> {
-  const rows = parse(readFileSync(join(dataDir, "gpu_tdp_published.csv"), "utf8"), { columns: true, bom: true }) as Record<string, string>[];
-  return new Map(rows.map((r) => [`${r.gpu_model}|${r.variant}`, Number(r.max_power_w)]));
-}
-
 /** Seeds the demo; throws if the database is not empty. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const { now, dataDir } = options;
@@ -58,18 +53,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const spot = parseSpotNodes(read("spot_gpu_v2026_node_info_df.csv"), "spot_gpu_v2026_node_info_df.csv");
   const pods = parseOpenbPods(read("openb_pod_list_default.csv"), "openb_pod_list_default.csv");
   const series = parseWideHourlyCsv(read("ci_hourly_2023_lca_wide.csv"), "ci_hourly_2023_lca_wide.csv", demoZones.map((z) => z.id));
-  const tdp = readTdp(dataDir);
   const fleet = buildDemoFleet(demoClusters, openb, spot);
   const samples = buildDemoSamples(series, now, options.historyHours ?? 24 * 30, options.forecastHours ?? 48, SEED);
   const jobs = buildDemoJobs(pods, options.jobCount ?? 60, demoTenants.length, now, SEED + 1);
   const rounds = options.bcryptRounds ?? 10;
   const hash = (password: string) => bcrypt.hashSync(password, rounds);
 
-  const gpuModels = demoGpuModels.map((m) => {
-    const maxWatts = "estimate" in m.maxWatts ? m.maxWatts.estimate : tdp.get(m.maxWatts.tdpRow.join("|"));
-    if (maxWatts === undefined) throw new Error(`gpu_tdp_published.csv has no row ${m.maxWatts.toString()} for ${m.id}`);
-    return { id: m.id, vendor: m.vendor, displayName: m.displayName, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts, powerSource: m.powerSource, figuresEstimated: m.figuresEstimated };
-  });
+  const gpuModels = resolveDemoGpuModels(parseGpuTdpCsv(read("gpu_tdp_published.csv"), "gpu_tdp_published.csv")).map((m) => ({
+    id: m.id, vendor: m.vendor, displayName: m.displayName, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts: m.maxWatts, powerSource: m.powerSource, figuresEstimated: m.figuresEstimated,
+  }));
 
   const built = demoClusters.map((cluster) => nodeInsertRows(`cluster-${cluster.name}`, `node-${cluster.name}`, fleet.get(cluster.name) ?? []));
   const nodeRows = built.flatMap((b) => b.nodeRows);

@@ -1,0 +1,66 @@
+/**
+ * Reads the files a scenario names: from an in-memory map first (an upload in the app), else from
+ * disk relative to the scenario's folder. Gzip is recognised by its magic bytes, so `.gz` naming is
+ * not required. Each file is read once per load even when several clusters name it.
+ */
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { ScenarioError } from "./errors";
+
+/** Where a scenario's files come from. */
+export interface FileSourceOptions {
+  /** Folder that relative paths in the scenario are resolved against (the scenario file's folder). */
+  baseDir: string;
+  /** In-memory contents keyed by the path exactly as written in the scenario (text, or bytes for gzip). */
+  files?: Record<string, string | Uint8Array>;
+  /** When set, disk reads outside these folders are refused (for scenarios uploaded to a server). */
+  allowedRoots?: readonly string[];
+}
+
+/** A file's text and the name errors use for it (the path as written in the scenario). */
+export interface LoadedText {
+  readonly text: string;
+  readonly display: string;
+}
+
+function decode(bytes: Uint8Array, display: string, field: string): string {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      return gunzipSync(bytes).toString("utf8");
+    } catch (error) {
+      throw new ScenarioError(field, `${display}: not a valid gzip file (${(error as Error).message})`, display);
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function inside(root: string, target: string): boolean {
+  const rel = relative(resolve(root), target);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** Creates a reader with a per-load cache. `field` names the scenario field for error messages. */
+export function createFileReader(options: FileSourceOptions): (path: string, field: string) => Promise<LoadedText> {
+  const cache = new Map<string, Promise<string>>();
+  return async (path, field) => {
+    const memory = options.files?.[path];
+    if (memory !== undefined) return { text: typeof memory === "string" ? memory : decode(memory, path, field), display: path };
+    const absolute = resolve(options.baseDir, path);
+    if (options.allowedRoots && !options.allowedRoots.some((root) => inside(root, absolute))) {
+      throw new ScenarioError(field, `${path}: not among the uploaded files, and reading it from disk is not allowed here`, path);
+    }
+    let pending = cache.get(absolute);
+    if (!pending) {
+      pending = readFile(absolute).then(
+        (bytes) => decode(bytes, path, field),
+        (error: NodeJS.ErrnoException) => {
+          const why = error.code === "ENOENT" ? "file not found" : error.code === "EISDIR" ? "is a folder, not a file" : `cannot read (${error.code ?? error.message})`;
+          throw new ScenarioError(field, `${why}: ${path}${path === absolute ? "" : ` (looked at ${absolute})`}`, path);
+        },
+      );
+      cache.set(absolute, pending);
+    }
+    return { text: await pending, display: path };
+  };
+}
