@@ -1,0 +1,61 @@
+/** Command-line parsing for `npm run sim` (node:util parseArgs). Bad usage throws SimArgError (exit code 2). */
+import { parseArgs } from "node:util";
+
+/** A usage error; the message is the one line printed. */
+export class SimArgError extends Error {}
+
+/** Parsed options. */
+export interface SimArgs {
+  scenario: string;
+  json: boolean;
+  /** Override of the scenario's seed. */
+  seed: number | null;
+  /** Run only these policies (the baseline is always kept). */
+  policies: string[] | null;
+  help: boolean;
+}
+
+/** Usage text (--help). */
+export const USAGE = `usage: npm run --silent sim -- --scenario FILE.json [--json] [--seed N] [--policies a,b]
+
+Replays a scenario (fleet, workload trace, carbon data, policies; format in examples/README.md)
+through the simulator and prints a table with one column per policy. Progress goes to stderr.
+
+  --scenario FILE   scenario JSON; paths inside it are relative to its folder
+  --json            also print the results as one JSON object on the last line of stdout
+  --seed N          override the scenario's seed
+  --policies a,b    run only these policies of the scenario (its baseline is always run)
+  --help            this text
+
+Exit codes: 0 done, 2 bad arguments or bad scenario (one line on stderr names the field or file:line).`;
+
+/** Parses argv (without node and the script). */
+export function parseSimArgs(argv: readonly string[]): SimArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        scenario: { type: "string" },
+        json: { type: "boolean", default: false },
+        seed: { type: "string" },
+        policies: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new SimArgError(`${(error as Error).message.split("\n")[0]} (see --help)`);
+  }
+  if (values.help) return { scenario: "", json: false, seed: null, policies: null, help: true };
+  if (!values.scenario) throw new SimArgError("--scenario: missing; give the scenario JSON file (see --help)");
+  let seed: number | null = null;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!/^\d+$/.test(values.seed) || seed > 2 ** 32 - 1) throw new SimArgError(`--seed: expected a whole number 0..4294967295, got "${values.seed}"`);
+  }
+  const policies = values.policies === undefined ? null : values.policies.split(",").map((p) => p.trim()).filter(Boolean);
+  if (policies && policies.length === 0) throw new SimArgError("--policies: give at least one policy name");
+  return { scenario: values.scenario, json: values.json, seed, policies, help: false };
+}
