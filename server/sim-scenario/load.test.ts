@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadScenario, loadScenarioFile, loadScenarioWithReport, ScenarioError, type LoadScenarioOptions } from "./index";
+import { loadScenario, loadScenarioFile, loadScenarioFileWithReport, loadScenarioWithReport, ScenarioError, type LoadScenarioOptions } from "./index";
 
 const dir = fileURLToPath(new URL("../../tests/fixtures/sim/", import.meta.url));
 const scenarioFile = `${dir}scenario.json`;
@@ -171,7 +171,7 @@ describe("bad scenarios name the field, the file or the line", () => {
     ["wrong type", (s) => (s.seed = "seven"), /^seed: must be a number, got string "seven"$/],
     ["bad enum", (s) => (s.clusters[0].tier = "core"), /^clusters\[0\]\.tier: must be one of "hub", "regional", "edge"$/],
     ["baseline not a policy", (s) => (s.baseline = "nope"), /^baseline: "nope" is not one of the policies \(agnostic, green\)$/],
-    ["unknown preset", (s) => (s.policies[0] = "baseline"), /^policies\[0\]: unknown preset "baseline"/],
+    ["unknown preset", (s) => (s.policies[0] = "greenest"), /^policies\[0\]: unknown preset "greenest"; known presets: baseline, fgd, carbon-greedy, time-shift, verdant$/],
     ["policy without preset or body", (s) => (s.policies[1] = { name: "x" }), /^policies\[1\]: needs "preset"/],
     ["negative weight", (s) => (s.policies[1].policy.objectiveWeights.carbon = -1), /^policies\[1\]\.policy\.objectiveWeights\.carbon: must be >= 0/],
     ["unknown in-cluster policy", (s) => (s.policies[1].policy.inClusterPolicy = "magic"), /^policies\[1\]\.policy\.inClusterPolicy: unknown in-cluster policy "magic"$/],
@@ -231,4 +231,18 @@ describe("bad scenarios name the field, the file or the line", () => {
     const { parseScenarioJson } = await import("./load");
     expect(() => parseScenarioJson('{\n  "name": "x",\n  oops\n}', "s.json")).toThrow(/^s\.json:3: not valid JSON/);
   });
+});
+
+describe("the shipped examples", () => {
+  it("every examples/scenario-*.json loads from files inside the repo, with all five presets", async () => {
+    const { readdirSync } = await import("node:fs");
+    const examples = fileURLToPath(new URL("../../examples/", import.meta.url));
+    const files = readdirSync(examples).filter((f) => /^scenario-.*\.json$/.test(f)).sort();
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const f of files) {
+      const { input, report } = await loadScenarioFileWithReport(`${examples}${f}`, { allowedRoots: [fileURLToPath(new URL("../../", import.meta.url))] });
+      expect(input.policies.map((p) => p.name)).toEqual(["baseline", "fgd", "carbon-greedy", "time-shift", "verdant"]);
+      expect(report.workload.jobs).toBeGreaterThan(200);
+    }
+  }, 30_000);
 });

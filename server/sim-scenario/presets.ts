@@ -1,8 +1,9 @@
-/**
- * The policy presets a scenario may name. Placeholder until the simulator's presets land in the
- * engine: no preset is known yet, so scenarios must use inline policies.
- */
+/** The policy presets a scenario may name: the simulator's five (baseline, fgd, carbon-greedy, time-shift, verdant). */
+import { SIM_POLICY_PRESETS } from "../engine";
 import type { PresetCatalog } from "./policies";
 
 /** The engine's presets. */
-export const ENGINE_PRESETS: PresetCatalog = { names: [], find: () => undefined };
+export const ENGINE_PRESETS: PresetCatalog = {
+  names: SIM_POLICY_PRESETS.map((p) => p.name),
+  find: (name) => SIM_POLICY_PRESETS.find((p) => p.name === name),
+};
