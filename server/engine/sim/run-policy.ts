@@ -105,6 +105,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const waiting: JobRec[] = [];
   const neverFits = new Map<string, boolean>();
   let dispatchAt = Number.NaN;
+  let reservedCount = 0;
   let now = input.startMs;
 
   const recs: JobRec[] = input.jobs.map((job, idx) => {
@@ -253,6 +254,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         clusters[ci]?.reservations.set(r.job.id, reservation);
         r.clusterIndex = ci;
         r.status = "reserved";
+        reservedCount++;
         r.token++;
         r.redecisions++;
         queue.push(d.startMs, P.wake, { k: "wake", r, token: r.token });
@@ -333,7 +335,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         if (free > 0) fragMilli += fragOf(n);
       }
     }
-    acc.samples.push({ atMs: now, gar: s > 0 ? a / s : 0, powerKw: w / 1000, queued: waiting.length + recs.filter((r) => r.status === "reserved").length });
+    acc.samples.push({ atMs: now, gar: s > 0 ? a / s : 0, powerKw: w / 1000, queued: waiting.length + reservedCount });
     acc.addFragmentation(gpuNodes > 0 ? fragmentedNodes / gpuNodes : 0, idleMilli > 0 ? fragMilli / idleMilli : 0);
   };
   const fragCache = new WeakMap<NodeState, number>();
@@ -384,6 +386,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         const r = ev.r;
         if (r.token !== ev.token || r.status !== "reserved") break;
         dropReservation(r);
+        reservedCount--;
         const out = decide(r, false);
         if (out === "skipped") {
           r.status = "skipped";

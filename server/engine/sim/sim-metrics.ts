@@ -118,6 +118,7 @@ export class MetricAccumulator {
       wallMs,
       jobsUnfinished: this.unfinished,
       jobsRequeued: this.requeued,
+      placementConflicts: this.conflicts,
       jobEmissionsSavedPctVsBaseline: 0,
     };
   }

@@ -22,6 +22,8 @@ describe("simulate", () => {
     for (const m of Object.values(result.policies)) {
       expect(m.jobsCompleted + m.jobsSkipped + (m.jobsUnfinished ?? 0)).toBe(input.jobs.length);
       expect(m.jobsSkipped).toBeGreaterThanOrEqual(1);
+      // allocate() refuses any over-allocation; a refused start would be counted here.
+      expect(m.placementConflicts).toBe(0);
       expect(m.gar).toBeGreaterThan(0);
       expect(m.gar).toBeLessThanOrEqual(1);
       expect(m.energyKwh).toBeCloseTo(m.itEnergyKwh * 1.25, -1);
@@ -41,6 +43,13 @@ describe("simulate", () => {
     expect(ts?.waitCdf.length).toBeLessThanOrEqual(101);
     expect(ts?.waitCdf.at(-1)?.share).toBe(1);
     expect(ts?.emissionsPerDay[0]?.day).toBe("2023-01-01");
+  });
+
+  it("runs with the history-only forecaster too, deterministically", () => {
+    const small = { ...input, policies: input.policies.filter((p) => p.name === "baseline" || p.name === "verdant"), forecast: { method: "forecaster" as const, noiseSigma: 0, horizonHours: 24 } };
+    const a = simulate(small, hooks);
+    expect(stable(simulate(small, hooks))).toEqual(stable(a));
+    expect(a.policies.verdant?.jobsCompleted).toBe(120);
   });
 
   it("stops with SimCancelledError when asked", () => {

@@ -162,6 +162,8 @@ export interface SimPolicyMetrics {
   readonly jobsUnfinished?: number;
   /** Jobs evicted by a node going down and queued again (each counted once per eviction). */
   readonly jobsRequeued?: number;
+  /** Decisions the live state refused (allocate would over-allocate); always 0 unless there is a bug. */
+  readonly placementConflicts?: number;
   /** Saving on the jobs' own emissions only (idle power excluded), % vs the baseline. */
   readonly jobEmissionsSavedPctVsBaseline?: number;
 }
