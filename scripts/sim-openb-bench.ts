@@ -3,7 +3,7 @@
  * openb node list split round-robin into 6 clusters in 6 grid zones with 2023 Electricity Maps data.
  * Prints per-policy metrics, wall time and events/s. Usage:
  *   flock /tmp/verdant-heavy.lock npx tsx scripts/sim-openb-bench.ts [--policies a,b] [--flex 0.5] [--days 150] [--scale 1]
- * (--scale compresses arrival times by that factor to load the fleet more).
+ * (--scale compresses arrival times by that factor; --node-share keeps that share of the nodes: both load the fleet more).
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -20,6 +20,7 @@ const START = Date.UTC(2023, 0, 1);
 const days = Number(arg("days", "150"));
 const flex = Number(arg("flex", "0.5"));
 const scale = Number(arg("scale", "1"));
+const nodeShare = Number(arg("node-share", "1"));
 const zones = arg("zones", "DE-LU,GB,US-CAL-CISO,CA-ON,US-MIDA-PJM,JP-TK").split(",");
 const wanted = arg("policies", SIM_POLICY_PRESETS.map((p) => p.name).join(",")).split(",");
 
@@ -41,7 +42,7 @@ const clusters = zones.map((zone, k) => ({
   zone,
   tier: "hub" as const,
   pue: [1.1, 1.2, 1.3, 1.15, 1.25, 1.4][k] ?? 1.2,
-  state: createCluster(nodes.filter((_, i) => i % zones.length === k).map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount, gpuModel: n.gpuModel }))),
+  state: createCluster(nodes.filter((_, i) => i % zones.length === k && (i * 0.618034) % 1 < nodeShare).map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount, gpuModel: n.gpuModel }))),
 }));
 const rng = createRng(42);
 const known = pods.map((p) => (p.deletionTimeS != null && p.scheduledTimeS != null ? p.deletionTimeS - p.scheduledTimeS : 0)).filter((d) => d > 0);

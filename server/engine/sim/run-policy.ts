@@ -12,9 +12,9 @@
  *   nodes from its predicted start), later jobs start now only if they do not delay it. Reservations
  *   of the head are recomputed at every dispatch.
  * - Temporal shifting: a job with a deadline it can still meet (now + predicted duration <= deadline)
- *   is flexible; if the coordinator defers it (carbon or capacity inside its window) it holds a
- *   reservation and is re-decided at the chosen start with the forecast of that hour (after 6
- *   re-decisions it runs as soon as possible). A job past its reachable deadline runs as soon as it can.
+ *   is flexible (its duration is predicted with the p90 of past durations, others with the median); if the coordinator defers it (carbon or capacity inside its window) it holds a
+ *   reservation and is re-decided at the chosen start, then without carbon deferral (it starts
+ *   as soon as capacity allows; the cluster may still change). A job past its reachable deadline runs as soon as it can.
  * - Jobs run for their TRUE duration; a deadline miss is a job with a deadline that finished after
  *   it or never finished (jobs are never killed for lateness).
  * - A job the coordinator cannot place even on the idle fleet is skipped.
@@ -40,6 +40,8 @@ import { ForecastBook, ZoneTruth } from "./zone-signal";
 
 /** Most coordinator decisions per dispatch (the head plus backfill candidates). */
 export const MAX_DECISIONS_PER_DISPATCH = 24;
+/** Quantile of past durations used for flexible jobs (the window must hold the run). */
+export const FLEXIBLE_QUANTILE = 0.9;
 /** Re-decisions of a flexible job before it must run as soon as possible. */
 const MAX_REDECISIONS = 6;
 /** Event priorities at equal times: free capacity first, decide last. */
@@ -63,7 +65,10 @@ interface JobRec {
   token: number;
   redecisions: number;
   firstStartMs: number | null;
+  /** Duration the coordinator was given (p90 for flexible jobs, else the median). */
   estimateS: number;
+  /** The predictor's median estimate (JTTED). */
+  medianEstimateS: number;
   clusterIndex: number;
   /** EASY head reservation made in the current dispatch. */
   headReserved: boolean;
@@ -94,6 +99,8 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const t0 = hooks.now();
   const coordinator: Coordinator = createCoordinator({ policy: simPolicy.policy, workload: ctx.workload });
   const predictor = createDurationPredictor();
+  // Flexible jobs are windowed with a high quantile so a deferral rarely pushes the finish past the deadline.
+  const cautious = createDurationPredictor({ quantile: FLEXIBLE_QUANTILE });
   const book = new ForecastBook(ctx.truths, input.forecast, input.seed);
   const energy = emptyTotals();
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
@@ -111,7 +118,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const recs: JobRec[] = input.jobs.map((job, idx) => {
     const features: DurationFeatures = { tenant: job.tenant, cpuMilli: job.cpuMilli, gpuCount: job.gpuCount, gpuMilliPerGpu: job.gpuMilliPerGpu, gangSize: job.gangSize, userEstimateS: job.userEstimateS };
     const shape = `${job.cpuMilli}/${job.memoryMib}/${job.gpuCount}/${job.gpuMilliPerGpu}/${job.gangSize}/${job.allowedGpuModels.join("|")}/${job.allowedRegions.join("|")}`;
-    return { idx, job, features, shape, status: "pending", token: 0, redecisions: 0, firstStartMs: null, estimateS: 0, clusterIndex: -1, headReserved: false };
+    return { idx, job, features, shape, status: "pending", token: 0, redecisions: 0, firstStartMs: null, estimateS: 0, medianEstimateS: 0, clusterIndex: -1, headReserved: false };
   });
   for (const r of recs) if (r.job.arrivalMs < input.endMs) queue.push(Math.max(input.startMs, r.job.arrivalMs), P.arrive, { k: "arrive", r });
   for (const e of input.capacityEvents) {
@@ -233,15 +240,17 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     r.token++;
     r.firstStartMs ??= now;
     usage.set(r.job.tenant, (usage.get(r.job.tenant) ?? 0) + gpusOf(r.job));
-    acc.relErrors.push((r.estimateS - r.job.durationS) / r.job.durationS);
+    // JTTED: the predictor's median estimate at the start decision against the true run time.
+    acc.relErrors.push((r.medianEstimateS - r.job.durationS) / r.job.durationS);
     queue.push(now + r.job.durationS * 1000, P.complete, { k: "complete", r, token: r.token });
     return true;
   };
 
   /** Decides one job; returns what happened. */
   const decide = (r: JobRec, allowHeadReservation: boolean): "started" | "reserved" | "head" | "blocked" | "skipped" => {
-    r.estimateS = Math.max(1, predictor.predict(r.features).estimateS);
     const asap = r.redecisions >= MAX_REDECISIONS;
+    r.medianEstimateS = Math.max(1, predictor.predict(r.features).estimateS);
+    r.estimateS = r.job.deadlineMs != null && !asap ? Math.max(1, cautious.predict(r.features).estimateS) : r.medianEstimateS;
     const fj = fleetJob(r, asap);
     acc.decisions++;
     const d = coordinator.decide(snapshot(r, false), fj, { seed: mixSeed(mixSeed(input.seed, r.idx), r.redecisions) });
@@ -374,6 +383,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         clusters[r.clusterIndex]?.finish(now, r.job.id);
         usage.set(r.job.tenant, (usage.get(r.job.tenant) ?? 0) - gpusOf(r.job));
         predictor.observe(r.features, r.job.durationS);
+        cautious.observe(r.features, r.job.durationS);
         r.status = "done";
         acc.completed++;
         acc.jcts.push((now - r.job.arrivalMs) / 1000);
@@ -387,6 +397,9 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         if (r.token !== ev.token || r.status !== "reserved") break;
         dropReservation(r);
         reservedCount--;
+        // Its chosen hour has come: start now if there is room (no second carbon deferral, which would
+        // chase forecast noise and drift toward the deadline).
+        r.redecisions = Math.max(r.redecisions, MAX_REDECISIONS);
         const out = decide(r, false);
         if (out === "skipped") {
           r.status = "skipped";
