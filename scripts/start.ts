@@ -35,14 +35,14 @@ function sessionSecret(dataDir: string, given: string | undefined): string {
 }
 
 let database: Database | undefined;
-const children: { server?: ChildProcess; worker?: ChildProcess } = {};
+const children: { server?: ChildProcess; worker?: ChildProcess; experiments?: ChildProcess } = {};
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     await Promise.all(
-      [children.server, children.worker].map((child) => {
+      [children.server, children.worker, children.experiments].map((child) => {
         if (!child || child.exitCode !== null) return null;
         child.kill("SIGTERM");
         return new Promise((r) => {
@@ -134,6 +134,18 @@ if (env.VERDANT_WORKER === "on") {
   worker.once("exit", (code) => {
     if (!stopping) {
       console.error(`[verdant] the scheduling worker exited (code ${code}).`);
+      void shutdown(code ?? 1);
+    }
+  });
+}
+
+if (env.VERDANT_EXPERIMENTS === "on") {
+  const tsxCli = join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const experiments = spawn(process.execPath, [tsxCli, join(root, "scripts", "experiment-runner.ts")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, NODE_ENV: "production" } });
+  children.experiments = experiments;
+  experiments.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`[verdant] the experiment runner exited (code ${code}).`);
       void shutdown(code ?? 1);
     }
   });

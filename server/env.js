@@ -27,6 +27,8 @@ export const envSchema = z.object({
   VERDANT_CYCLE_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   /** Simulated seconds per real second for jobs on simulated clusters (60 = a 1 h job runs 1 min). */
   VERDANT_SIM_SPEED: z.coerce.number().min(1).max(1_000_000).default(60),
+  /** Run the experiment runner (simulations started from the app) beside the web server; independent of VERDANT_WORKER. */
+  VERDANT_EXPERIMENTS: z.enum(["on", "off"]).default("on"),
   /** Folder with the real public data sets (openb traces, carbon intensity, GPU power). */
   VERDANT_SHARED_DATA: z.string().min(1).default("../shared/data"),
 });

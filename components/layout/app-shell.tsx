@@ -14,6 +14,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/operator/jobs", label: "Jobs" },
     { href: "/operator/clusters", label: "Clusters" },
     { href: "/operator/carbon", label: "Carbon" },
+    { href: "/operator/experiments", label: "Experiments" },
   ],
   ADMIN: [
     { href: "/admin/clusters", label: "Clusters" },
@@ -23,6 +24,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
     { href: "/operator/carbon", label: "Carbon" },
+    { href: "/operator/experiments", label: "Experiments" },
   ],
 };
 

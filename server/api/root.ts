@@ -9,6 +9,7 @@ import { gpuModelsRouter } from "./routers/gpu-models";
 import { tenantsRouter } from "./routers/tenants";
 import { usersRouter } from "./routers/users";
 import { decisionsRouter } from "./routers/decisions";
+import { experimentsRouter } from "./routers/experiments";
 import { overviewRouter } from "./routers/overview";
 import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
@@ -28,6 +29,7 @@ export const appRouter = router({
   users: usersRouter,
   carbon: carbonRouter,
   carbonAdmin: carbonAdminRouter,
+  experiments: experimentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TRPCError } from "@trpc/server";
+import { ExperimentDetailView } from "@/components/experiments/experiment-detail";
+import { PageHeader } from "@/components/ui/page-header";
+import { api } from "@/server/api/server-caller";
+import { requireRole } from "@/server/auth/page-guard";
+
+export const metadata: Metadata = { title: "Experiment" };
+
+export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireRole("OPERATOR", "ADMIN");
+  const { id } = await params;
+  const experiment = await (await api()).experiments.get({ id }).catch((error) => {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
+  return (
+    <>
+      <PageHeader
+        title={experiment.name}
+        description={`${experiment.source} · policies ${experiment.policies.join(", ")} · baseline ${experiment.baseline}`}
+        actions={<Link href="/operator/experiments" className="text-sm font-medium text-leaf-700 underline">All experiments</Link>}
+      />
+      <ExperimentDetailView initial={experiment} />
+    </>
+  );
+}

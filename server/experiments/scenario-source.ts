@@ -1,0 +1,86 @@
+/**
+ * Where an experiment's scenario comes from and how it is turned into a simulator input: a shipped
+ * example (`examples/scenario-*.json`, read from disk) or an uploaded scenario document with its
+ * uploaded CSV files (kept in the experiment row, so a run never depends on the uploader's disk).
+ * Both go through the one scenario loader (`server/sim-scenario`), up-front in the request and again
+ * in the runner's thread.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { SimInput } from "../engine/sim/types";
+import { loadScenario } from "../sim-scenario";
+import { DomainError, fieldError } from "../services/errors";
+
+/** A scenario as stored in `Experiment.scenario`. */
+export type StoredScenario =
+  | { kind: "example"; file: string; document: unknown }
+  | { kind: "upload"; fileName: string; document: unknown; files: Record<string, string> };
+
+const EXAMPLE_FILE = /^scenario-[A-Za-z0-9._-]+\.json$/;
+
+/** The repository's root (the app, the runner and the tests all run from it). */
+const root = () => process.cwd();
+
+/** The shipped examples folder; relative paths in any scenario resolve against it. */
+export const examplesDir = () => join(root(), "examples");
+
+/** Folders an uploaded scenario may read on the server's disk (the shipped data and examples). */
+const allowedRoots = () => [join(root(), "data"), examplesDir()];
+
+/** The shipped example scenarios, alphabetically (the first is the headline example). */
+export async function listExamples(): Promise<{ file: string; name: string; description: string | null }[]> {
+  const files = (await readdir(examplesDir()).catch(() => [] as string[])).filter((f) => EXAMPLE_FILE.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const doc = await readExample(file).catch(() => null);
+      const field = (key: string) => (doc && typeof doc === "object" && typeof (doc as Record<string, unknown>)[key] === "string" ? ((doc as Record<string, unknown>)[key] as string) : null);
+      return { file, name: field("name") ?? file, description: field("description") };
+    }),
+  );
+}
+
+/** The parsed JSON of a shipped example; the name must be one of the listed files (no paths). */
+export async function readExample(file: string): Promise<unknown> {
+  if (!EXAMPLE_FILE.test(file)) throw fieldError("scenario.file", `"${file}" is not a shipped example (expected scenario-<name>.json).`);
+  const text = await readFile(join(examplesDir(), file), "utf8").catch(() => {
+    throw fieldError("scenario.file", `There is no shipped example named "${file}".`);
+  });
+  return JSON.parse(text) as unknown;
+}
+
+/** Parses an uploaded scenario document, naming the upload when it is not JSON. */
+export function parseUploadedDocument(fileName: string, text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw fieldError("scenario.json", `${fileName} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** What the loader says is wrong, as one sentence naming the field (or file and line). */
+export function scenarioProblem(error: unknown): string {
+  const e = error as { message?: unknown; field?: unknown; path?: unknown; file?: unknown; line?: unknown };
+  const message = typeof e?.message === "string" ? e.message : String(error);
+  const where = [typeof e?.field === "string" && !message.includes(e.field) ? e.field : null, typeof e?.file === "string" && !message.includes(e.file) ? e.file : null, typeof e?.line === "number" && !message.includes(`line ${e.line}`) ? `line ${e.line}` : null].filter(Boolean);
+  return where.length ? `${where.join(", ")}: ${message}` : message;
+}
+
+/**
+ * Resolves a stored scenario into the simulator's input through the scenario loader. An uploaded
+ * scenario reads its own uploaded files, or files under the shipped data/ and examples/ folders,
+ * nothing else on the server's disk.
+ */
+export function loadStoredScenario(stored: StoredScenario): Promise<SimInput> {
+  if (stored.kind === "example") return loadScenario(stored.document, { baseDir: examplesDir() });
+  return loadScenario(stored.document, { baseDir: examplesDir(), files: stored.files, allowedRoots: allowedRoots() });
+}
+
+/** Loads a scenario for validation; a loader failure becomes BAD_REQUEST on the `scenario` field. */
+export async function loadForValidation(stored: StoredScenario): Promise<SimInput> {
+  try {
+    return await loadStoredScenario(stored);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw fieldError("scenario", `The scenario is invalid: ${scenarioProblem(error)}`);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Experiments: rows written by the app (start, cancel) and by the experiment runner (progress,
+ * results). Every runner write is guarded by `status = 'RUNNING'`, so a row that was meanwhile
+ * marked failed (its runner presumed dead) or cancelled is never overwritten by a late writer.
+ * Claiming a queued row happens on the runner's own lock connection (server/experiments/run-lock.ts).
+ */
+import type { Db } from "../db/client";
+import { Prisma, type ExperimentStatus } from "../db/generated/client";
+
+/** The columns a list or a detail shows; the scenario document itself (maybe megabytes of CSV) stays in the database. */
+const summaryColumns = Prisma.sql`e.id, e.name, e.status::text AS status, e.progress, e."progressNote", e.policies, e.baseline,
+  e.scenario->>'kind' AS "sourceKind", COALESCE(e.scenario->>'file', e.scenario->>'fileName') AS "sourceFile",
+  e.error, e."cancelRequested", e."wallMs", u.name AS "createdBy", e."createdAt", e."startedAt", e."finishedAt"`;
+
+export interface ExperimentSummaryRow {
+  id: string;
+  name: string;
+  status: ExperimentStatus;
+  progress: number;
+  progressNote: string | null;
+  policies: string[];
+  baseline: string;
+  sourceKind: string | null;
+  sourceFile: string | null;
+  error: string | null;
+  cancelRequested: boolean;
+  wallMs: number | null;
+  createdBy: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** Stores a queued experiment and wakes the runners (NOTIFY verdant_experiments) in one transaction. */
+export function insertExperiment(db: Db, input: { name: string; scenario: Prisma.InputJsonValue; policies: string[]; baseline: string; createdById: string; at: Date }) {
+  return db.$transaction(async (tx) => {
+    const created = await tx.experiment.create({
+      data: { name: input.name, scenario: input.scenario, policies: input.policies, baseline: input.baseline, createdById: input.createdById, createdAt: input.at, status: "QUEUED" },
+      select: { id: true },
+    });
+    await tx.$executeRaw`SELECT pg_notify('verdant_experiments', ${created.id})`;
+    return created;
+  });
+}
+
+/** The newest experiments first. */
+export function findExperimentSummaries(db: Db, take: number) {
+  return db.$queryRaw<ExperimentSummaryRow[]>`SELECT ${summaryColumns} FROM "Experiment" e LEFT JOIN "User" u ON u.id = e."createdById" ORDER BY e."createdAt" DESC, e.id LIMIT ${take}`;
+}
+
+/** One experiment with its results and series, or null. */
+export async function findExperimentDetail(db: Db, id: string) {
+  const rows = await db.$queryRaw<(ExperimentSummaryRow & { results: unknown; timeSeries: unknown })[]>`
+    SELECT ${summaryColumns}, e.results, e."timeSeries" FROM "Experiment" e LEFT JOIN "User" u ON u.id = e."createdById" WHERE e.id = ${id}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Cancels: a queued experiment at once (no runner has it), a running one by raising the flag its
+ * runner polls. Returns false when there is no such experiment.
+ */
+export async function requestExperimentCancel(db: Db, id: string, at: Date): Promise<boolean> {
+  const queued = await db.experiment.updateMany({ where: { id, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, finishedAt: at, progressNote: "Cancelled before it started." } });
+  if (queued.count > 0) return true;
+  await db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
+  return (await db.experiment.count({ where: { id } })) > 0;
+}
+
+/** What the runner needs to run a claimed experiment. */
+export function findExperimentForRun(db: Db, id: string) {
+  return db.experiment.findUnique({ where: { id }, select: { id: true, scenario: true, policies: true, baseline: true } });
+}
+
+/**
+ * Writes progress of a running experiment and answers whether a cancel was requested, in one
+ * round trip; null when the row is no longer running (cancelled as queued, or failed by a sweep).
+ */
+export async function writeExperimentProgress(db: Db, id: string, progress: number, note: string): Promise<{ cancelRequested: boolean } | null> {
+  const rows = await db.$queryRaw<{ cancelRequested: boolean }[]>`
+    UPDATE "Experiment" SET progress = ${Math.min(1, Math.max(0, progress))}, "progressNote" = ${note} WHERE id = ${id} AND status = 'RUNNING' RETURNING "cancelRequested"`;
+  return rows[0] ?? null;
+}
+
+/** Ends a running experiment; false when it was no longer running (nothing written). */
+export async function finishExperiment(
+  db: Db,
+  id: string,
+  end: { status: "SUCCEEDED" | "FAILED" | "CANCELLED"; at: Date; wallMs: number; note: string; error?: string; results?: Prisma.InputJsonValue; timeSeries?: Prisma.InputJsonValue },
+): Promise<boolean> {
+  const done = await db.experiment.updateMany({
+    where: { id, status: "RUNNING" },
+    data: {
+      status: end.status,
+      finishedAt: end.at,
+      wallMs: Math.round(end.wallMs),
+      progressNote: end.note,
+      error: end.error ?? null,
+      ...(end.status === "SUCCEEDED" ? { progress: 1, results: end.results, timeSeries: end.timeSeries } : {}),
+    },
+  });
+  return done.count > 0;
+}
+
+/** Gives a running experiment back to the queue (its runner is shutting down in an orderly way). */
+export async function requeueExperiment(db: Db, id: string) {
+  await db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { status: "QUEUED", progress: 0, progressNote: "Re-queued: its runner was stopped.", startedAt: null } });
+}
