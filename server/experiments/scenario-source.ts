@@ -8,8 +8,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SimInput } from "../engine/sim/types";
-import { loadScenario } from "../sim-scenario";
-import { DomainError, fieldError } from "../services/errors";
+import { loadScenario, parseScenarioJson, ScenarioError } from "../sim-scenario";
+import { fieldError } from "../services/errors";
 
 /** A scenario as stored in `Experiment.scenario`. */
 export type StoredScenario =
@@ -51,18 +51,15 @@ export async function readExample(file: string): Promise<unknown> {
 /** Parses an uploaded scenario document, naming the upload when it is not JSON. */
 export function parseUploadedDocument(fileName: string, text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseScenarioJson(text, fileName);
   } catch (error) {
-    throw fieldError("scenario.json", `${fileName} is not valid JSON: ${(error as Error).message}`);
+    throw fieldError("scenario.json", (error as Error).message);
   }
 }
 
-/** What the loader says is wrong, as one sentence naming the field (or file and line). */
+/** One sentence for a failed load or run (the loader's errors already name the field, file and line). */
 export function scenarioProblem(error: unknown): string {
-  const e = error as { message?: unknown; field?: unknown; path?: unknown; file?: unknown; line?: unknown };
-  const message = typeof e?.message === "string" ? e.message : String(error);
-  const where = [typeof e?.field === "string" && !message.includes(e.field) ? e.field : null, typeof e?.file === "string" && !message.includes(e.file) ? e.file : null, typeof e?.line === "number" && !message.includes(`line ${e.line}`) ? `line ${e.line}` : null].filter(Boolean);
-  return where.length ? `${where.join(", ")}: ${message}` : message;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -80,7 +77,7 @@ export async function loadForValidation(stored: StoredScenario): Promise<SimInpu
   try {
     return await loadStoredScenario(stored);
   } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw fieldError("scenario", `The scenario is invalid: ${scenarioProblem(error)}`);
+    if (error instanceof ScenarioError) throw fieldError("scenario", `The scenario is invalid: ${error.message}`);
+    throw error;
   }
 }

@@ -12,14 +12,9 @@ const { job, flag } = workerData as { job: ThreadJob; flag: Int32Array };
 const post = (message: ThreadMessage) => parentPort!.postMessage(message);
 const cancelled = () => Atomics.load(flag, CANCEL_FLAG) === 1;
 
-let lastPost = -Infinity;
-function progress(value: number, note: string) {
-  // The runner writes ~1/s to the database; a few posts per second are plenty.
-  const now = performance.now();
-  if (now - lastPost < 200) return;
-  lastPost = now;
-  post({ type: "progress", progress: value, note });
-}
+// The simulator reports at most once per percent of each policy, so every report is posted; the
+// runner writes the latest one to the database about once per second.
+const progress = (value: number, note: string) => post({ type: "progress", progress: value, note });
 
 try {
   post({ type: "progress", progress: 0, note: "Loading the scenario." });
@@ -29,7 +24,7 @@ try {
     if (!policy) throw new Error(`The scenario no longer offers the policy "${name}".`);
     return policy;
   });
-  if (cancelled()) throw new SimCancelledError();
+  if (cancelled()) throw new SimCancelledError("(none yet)", 0);
   const result = await simulate({ ...input, policies, baseline: job.baseline }, { now: () => performance.now(), onProgress: progress, shouldCancel: cancelled });
   post({ type: "done", results: storedResults(result), timeSeries: storedTimeSeries(result), simWallMs: result.wallMs });
 } catch (error) {
