@@ -49,27 +49,23 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   let connection: RunLockConnection | null = null;
   let current: { id: string; run: ThreadRun } | null = null;
   let stopped = false;
-  let wake: (() => void) | null = null;
   let idleWaiters: (() => void)[] = [];
   let lastSweep = -Infinity;
   let failures = 0;
 
+  let wake = () => {};
+  /** Waits `ms`, or less when woken (a NOTIFY, or stop()). */
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
     });
 
   async function connect() {
     if (connection && !connection.broken) return connection;
     await connection?.close();
     connection = await openRunLockConnection(options.databaseUrl);
-    await connection.listen(() => wake?.());
+    await connection.listen(() => wake());
     return connection;
   }
 
@@ -170,7 +166,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     idle: () => new Promise<void>((resolve) => idleWaiters.push(resolve)),
     async stop() {
       stopped = true;
-      wake?.();
+      wake();
       await current?.run.terminate();
       await running;
       await connection?.close();
