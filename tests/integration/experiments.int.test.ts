@@ -44,7 +44,7 @@ const smallFiles = () => [
 const upload = (doc: unknown, files = smallFiles()) => ({ kind: "upload" as const, fileName: "it-scenario.json", json: JSON.stringify(doc), files });
 
 /** The real openb trace on shipped data: long enough to be cancelled or killed mid-run. */
-const largeScenario = (durationDays = 60) =>
+const largeScenario = (durationDays = 149) =>
   smallScenario({
     name: `it: openb default trace, ${durationDays} days`,
     durationDays,
@@ -211,7 +211,7 @@ describe("experiments", () => {
 
   it("marks the experiment of a killed runner process FAILED with the reason", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
-    const { id } = await operator.experiments.start({ name: "crash", scenario: upload(largeScenario(149), []), policies: ["agnostic", "green"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({ name: "crash", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
     // node --import tsx (not the tsx CLI, which forks a second node that SIGKILL would not reach).
     let child: ChildProcess | null = spawn(process.execPath, ["--import", "tsx", "scripts/experiment-runner.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: database.url } });
     try {
