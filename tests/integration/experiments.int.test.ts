@@ -132,6 +132,24 @@ describe("experiments", () => {
     expect((await admin.experiments.get({ id })).status).toBe("SUCCEEDED");
   });
 
+  it("runs a shipped example by file name (the small one when there is one)", async () => {
+    const operator = await callerAs(database.db, demoUserIds.operator);
+    const examples = await operator.experiments.examples();
+    expect(examples.length).toBeGreaterThan(0);
+    const example = examples.find((e) => /small|quick/i.test(e.file)) ?? examples[0]!;
+    const summary = await operator.experiments.inspect({ kind: "example", file: example.file });
+    const policies = summary.policies.map((p) => p.name);
+    const { id } = await operator.experiments.start({ name: example.name, scenario: { kind: "example", file: example.file }, policies, baseline: summary.baseline });
+    startRunner();
+    const done = await waitFor(() => experiment(id), (e) => e.status !== "QUEUED" && e.status !== "RUNNING", 120_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe("SUCCEEDED");
+    const detail = await operator.experiments.get({ id });
+    expect(detail.source).toBe(`example ${example.file}`);
+    expect(Object.keys(detail.results!.policies).sort()).toEqual([...policies].sort());
+    console.log(`[experiments] ${example.file}: ${policies.length} policies, ${summary.jobs} jobs, ${summary.clusters} clusters; run ${done.wallMs} ms in the runner (simulation ${Math.round(detail.results!.simWallMs!)} ms)`);
+  }, 150_000);
+
   it("cancels a running experiment promptly and a queued one at once", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
     const { id } = await operator.experiments.start({ name: "long", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
