@@ -5,7 +5,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCount, formatPercent } from "@/components/ui/format";
 
 /** The fleet's clusters with zone, tier, PUE, GPUs by model, allocation and fragmentation. */
-export function ClusterTable({ clusters }: { clusters: ClusterListRow[] }) {
+export function ClusterTable({ clusters, editHref }: { clusters: ClusterListRow[]; /** Admins: where each row's "Edit" link goes. */ editHref?: (id: string) => string }) {
   if (clusters.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No clusters yet.</p>;
   const totalGpus = clusters.reduce((s, c) => s + c.gpus, 0);
   return (
@@ -30,6 +30,7 @@ export function ClusterTable({ clusters }: { clusters: ClusterListRow[] }) {
                 Fragmentation
               </InfoTip>
             </th>
+            {editHref && <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -57,6 +58,7 @@ export function ClusterTable({ clusters }: { clusters: ClusterListRow[] }) {
                   "—"
                 )}
               </td>
+              {editHref && <td className="px-3 py-2"><Link className="text-leaf-700 underline" href={editHref(c.id)} aria-label={`Edit ${c.name}`}>Edit</Link></td>}
             </tr>
           ))}
         </tbody>

@@ -18,6 +18,9 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
   ],
   ADMIN: [
     { href: "/admin/clusters", label: "Clusters" },
+    { href: "/admin/gpu-models", label: "GPU models" },
+    { href: "/admin/tenants", label: "Tenants" },
+    { href: "/admin/users", label: "Users" },
     { href: "/admin/policy", label: "Policy" },
     { href: "/admin/carbon", label: "Zones & feeds" },
     { href: "/admin/audit", label: "Audit log" },

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /** A labelled form field with an optional hint and an inline error tied to the input for screen readers. */
 export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
@@ -32,4 +32,9 @@ export function Input({ id, invalid, ...props }: InputHTMLAttributes<HTMLInputEl
 /** A select wired to its Field's hint and error. */
 export function Select({ id, invalid, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; invalid?: boolean }) {
   return <select id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={inputClass} {...props} />;
+}
+
+/** A multi-line text input wired to its Field's hint and error. */
+export function Textarea({ id, invalid, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; invalid?: boolean }) {
+  return <textarea id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={`${inputClass} font-mono text-xs`} {...props} />;
 }

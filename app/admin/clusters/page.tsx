@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ClusterTable } from "@/components/clusters/cluster-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
@@ -12,8 +13,8 @@ export default async function AdminClustersPage() {
   const clusters = await (await api()).clusters.list();
   return (
     <>
-      <PageHeader title="Clusters" description="The fleet you administer: clusters, their grid zones and inventory." />
-      <ClusterTable clusters={clusters} />
+      <PageHeader title="Clusters" description="The fleet you administer: clusters, their grid zones and inventory." actions={<Link href="/admin/clusters/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">New cluster</Link>} />
+      <ClusterTable clusters={clusters} editHref={(id) => `/admin/clusters/${id}`} />
     </>
   );
 }

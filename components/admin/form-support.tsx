@@ -1,0 +1,52 @@
+"use client";
+// Shared pieces of the admin forms: client-side validation with the server's zod schema (same
+// messages, same dotted field paths), number parsing that lets the schema name blank fields, and the
+// form-level messages (an error not tied to a field, a success note).
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
+
+/** Blank -> NaN, so the schema reports "Enter …" instead of treating it as 0. */
+export const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+/** Blank -> null (an optional limit). */
+export const numOrNull = (s: string) => (s.trim() === "" ? null : Number(s));
+/** A number for an input's value ("" for null/NaN). */
+export const str = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? "" : String(n));
+
+/** Field -> first message of a failed parse, or null when the input is valid. */
+export function clientErrors<S extends z.ZodType>(schema: S, input: unknown): Record<string, string> | null {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return null;
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error.issues) out[issue.path.join(".")] ??= issue.message;
+  return out;
+}
+
+/** Client errors first (they are newer), then the server's. */
+export function mergedErrors(client: Record<string, string>, serverError: unknown): Record<string, string> {
+  return { ...fieldErrorsOf(serverError), ...client };
+}
+
+/** An error not tied to a field, the "fix the highlighted fields" hint, or a success note. */
+export function FormMessages({ error, errors, success }: { error: unknown; errors: Record<string, string>; success?: ReactNode }) {
+  const fieldCount = Object.keys(errors).length;
+  return (
+    <>
+      {error != null && fieldCount === 0 && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {messageOf(error)}
+        </p>
+      )}
+      {fieldCount > 0 && (
+        <p role="status" className="text-sm text-red-700">
+          Please fix the highlighted fields.
+        </p>
+      )}
+      {success && fieldCount === 0 && error == null && (
+        <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
+          {success}
+        </p>
+      )}
+    </>
+  );
+}
