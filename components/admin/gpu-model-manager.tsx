@@ -9,22 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
+import type { RouterOutputs } from "@/components/trpc/router-types";
 import { messageOf } from "@/components/trpc/errors";
 import { clientErrors, FormMessages, mergedErrors, num, str } from "./form-support";
 
-export interface GpuModelRow {
-  id: string;
-  vendor: string;
-  displayName: string;
-  memoryGib: number;
-  computeUnits: number;
-  idleWatts: number;
-  maxWatts: number;
-  powerSource: string;
-  figuresEstimated: boolean;
-  nodes: number;
-  gpus: number;
-}
+/** One row of `gpuModels.list` as the server returns it. */
+export type GpuModelRow = RouterOutputs["gpuModels"]["list"][number];
 
 type State = Record<"id" | "vendor" | "displayName" | "memoryGib" | "computeUnits" | "idleWatts" | "maxWatts" | "powerSource", string> & { figuresEstimated: boolean };
 const blank: State = { id: "", vendor: "", displayName: "", memoryGib: "", computeUnits: "", idleWatts: "", maxWatts: "", powerSource: "", figuresEstimated: false };

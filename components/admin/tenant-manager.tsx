@@ -8,20 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
+import type { RouterOutputs } from "@/components/trpc/router-types";
 import { clientErrors, FormMessages, mergedErrors, num, numOrNull, str } from "./form-support";
 
-export interface TenantRow {
-  id: string;
-  slug: string;
-  name: string;
-  members: number;
-  maxGpus: number | null;
-  maxGpuHoursPerMonth: number | null;
-  carbonBudgetKgPerMonth: number | null;
-  gpusInUse: number;
-  gpuHoursThisMonth: number;
-  emissionsKgThisMonth: number;
-}
+/** One row of `tenants.list` as the server returns it. */
+export type TenantRow = RouterOutputs["tenants"]["list"][number];
 
 type State = Record<"slug" | "name" | "maxGpus" | "maxGpuHoursPerMonth" | "carbonBudgetKgPerMonth", string>;
 

@@ -9,21 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { useTRPC } from "@/components/trpc/react";
+import type { RouterOutputs } from "@/components/trpc/router-types";
 import { messageOf } from "@/components/trpc/errors";
 import { clientErrors, FormMessages, mergedErrors } from "./form-support";
 
-type Role = "ADMIN" | "OPERATOR" | "TENANT_MEMBER";
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  tenantId: string | null;
-  tenantName: string | null;
-  disabledAt: Date | null;
-  createdAt: Date;
-  jobs: number;
-}
+type Role = UserRow["role"];
+/** One row of `users.list` as the server returns it. */
+export type UserRow = RouterOutputs["users"]["list"][number];
 const ROLE_LABEL: Record<Role, string> = { ADMIN: "Admin", OPERATOR: "Operator", TENANT_MEMBER: "Tenant member" };
 
 function RoleFields({ prefix, role, tenantId, tenants, errors, onRole, onTenant }: { prefix: string; role: Role; tenantId: string; tenants: { id: string; name: string }[]; errors: Record<string, string>; onRole: (r: Role) => void; onTenant: (t: string) => void }) {

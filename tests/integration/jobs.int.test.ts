@@ -1,5 +1,5 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "./helpers/field-errors";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -24,21 +24,6 @@ const job = (overrides: Record<string, unknown> = {}) => ({
   allowedRegions: ["na-east"],
   ...overrides,
 });
-
-/** The server's field errors of a rejected call (as the HTTP layer would format them). */
-async function fieldErrors(call: () => Promise<unknown>): Promise<Record<string, string>> {
-  try {
-    await call();
-  } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    expect(error.code).toBe("BAD_REQUEST");
-    const cause = error.cause as { issues?: { path: (string | number)[]; message: string }[]; field?: string; message: string };
-    if (cause?.issues) return Object.fromEntries(cause.issues.map((i) => [String(i.path[0]), i.message]));
-    if (cause?.field) return { [cause.field]: cause.message };
-    return { _: error.message };
-  }
-  throw new Error("expected the call to be rejected");
-}
 
 describe("job submission", () => {
   let database: TestDatabase;
@@ -79,7 +64,7 @@ describe("job submission", () => {
     ["earliestStartAt", { earliestStartAt: hours(-3), deadlineAt: hours(12) }],
     ["gpuCount", { gpuCount: 8, gangSize: 64 }],
   ])("rejects a bad %s with a field error and writes nothing", async (field, overrides) => {
-    const errors = await fieldErrors(() => aurora.jobs.submit(job(overrides)));
+    const errors = await fieldErrorsOf(() => aurora.jobs.submit(job(overrides)));
     expect(Object.keys(errors)).toContain(field);
     expect(errors[field]!.length).toBeGreaterThan(3);
   });
