@@ -1,4 +1,5 @@
-/** Shown while the server loads the intensity data. */
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
 export default function Loading() {
-  return <p className="animate-pulse py-16 text-center text-sm text-slate-500" aria-busy="true">Loading carbon data…</p>;
+  return <PageSkeleton title="Carbon" blocks={3} />;
 }
