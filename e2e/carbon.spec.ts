@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { demo, expectAccessible, signIn } from "./helpers";
 
@@ -69,9 +70,10 @@ test.describe("carbon", () => {
     await expect(ontario.getByTestId("measured-hours")).toHaveText("720 h");
     await expectAccessible(page);
 
-    await page.getByLabel(/Hourly CSV/).setInputFiles({ name: "ca-on-good.csv", mimeType: "text/csv", buffer: Buffer.from(fixture) });
+    // The good file as .csv.gz: the browser sends the bytes, the server unpacks them.
+    await page.getByLabel(/Hourly CSV/).setInputFiles({ name: "ca-on-good.csv.gz", mimeType: "application/gzip", buffer: gzipSync(fixture) });
     await page.getByRole("button", { name: "Validate and import" }).click();
-    await expect(report).toContainText("Imported ca-on-good.csv into CA-ON: 48 hours (48 new, 0 replaced)");
+    await expect(report).toContainText("Imported ca-on-good.csv.gz into CA-ON: 48 hours (48 new, 0 replaced)");
     await expect(ontario.getByTestId("measured-hours")).toHaveText("768 h");
     await expect(ontario).toContainText("2023");
 
