@@ -39,7 +39,35 @@ test.describe("tenant", () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText("queued");
     await expect(row).toContainText("0.50 GPU (shared)");
+    await expect(row.getByTestId("queue-estimate")).toContainText(/#\d+ of \d+/);
+    await expect(row.getByTestId("job-energy")).toContainText("—");
+    await expectAccessible(page);
+
+    // Resubmit as a copy: the form opens with the same request and submits a new job (a new key).
+    await row.getByRole("link", { name: `Resubmit ${name} as a copy` }).click();
+    await expect(page.getByTestId("copy-notice")).toContainText(name);
+    await expect(page.getByLabel("Name")).toHaveValue(`${name}-copy`);
+    await expect(page.getByLabel("CPU (cores per node)")).toHaveValue("6");
+    await expect(page.getByLabel("GPU share (% of one GPU)")).toHaveValue("50");
+    await expect(page.getByLabel("V100M32")).toBeChecked();
+    await expect(page.getByLabel("Estimated duration (hours)")).toHaveValue("3");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Submit job" }).click();
+    await expect(page).toHaveURL(/\/tenant\/jobs\?submitted=1$/);
+    await expect(page.getByTestId("job-row").filter({ hasText: `${name}-copy` })).toContainText("0.50 GPU (shared)");
+    await expect(page.getByTestId("job-row").filter({ hasText: name })).toHaveCount(2);
     await signOut(page);
+  });
+
+  test("a copy of another tenant's job opens an empty form", async ({ page, browser }) => {
+    const other = await browser.newPage();
+    await signIn(other, demo.borealis, /\/tenant\/jobs$/);
+    const href = await other.getByRole("link", { name: /as a copy$/ }).first().getAttribute("href");
+    await other.close();
+    await signIn(page, demo.aurora, /\/tenant\/jobs$/);
+    await page.goto(href!);
+    await expect(page.getByText("That job was not found among your tenant's jobs")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("");
   });
 
   test("server-side field errors show inline and keep the input", async ({ page }) => {

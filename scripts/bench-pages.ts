@@ -46,12 +46,12 @@ async function waitForHealth(base: string, server: ChildProcess | null, timeoutM
   throw new Error(`${base}/api/health did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
-/** Starts the production server on its own port and data folder (the worker off, so pages see a steady fleet). */
+/** Starts the production server on its own port and data folder, with the scheduling worker as `npm start` runs it. */
 function startServer(port: number, pgPort: number): ChildProcess {
   process.stderr.write(`starting the production server on port ${port} (builds first when stale)…\n`);
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), VERDANT_DATA_DIR: ".data/bench", VERDANT_EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: "", VERDANT_WORKER: "off" },
+    env: { ...process.env, PORT: String(port), VERDANT_DATA_DIR: ".data/bench", VERDANT_EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: "", VERDANT_WORKER: process.env.VERDANT_WORKER ?? "on" },
   });
 }
 
@@ -70,6 +70,8 @@ async function resolvePath(page: Page, base: string, spec: BenchPage): Promise<s
   const [, from, selector] = spec.path.startsWith("follow-from:") ? spec.path.match(/^follow-from:([^:]+):(.*)$/)! : [null, null, spec.path.slice("follow:".length)];
   if (from) await page.goto(`${base}${from}`);
   const link = page.locator(selector!).first();
+  // A fresh database has no decision until the worker's first cycle: give it a little while.
+  await link.waitFor({ state: "attached", timeout: 30_000 }).catch(() => {});
   if ((await link.count()) === 0) return null;
   return link.getAttribute("href");
 }

@@ -1,5 +1,5 @@
 import { PageSkeleton } from "@/components/ui/page-skeleton";
 
 export default function Loading() {
-  return <PageSkeleton title="Fleet overview" blocks={4} />;
+  return <PageSkeleton title="Operator" blocks={4} />;
 }

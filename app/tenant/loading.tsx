@@ -1,5 +1,5 @@
 import { PageSkeleton } from "@/components/ui/page-skeleton";
 
 export default function Loading() {
-  return <PageSkeleton title="My jobs" blocks={2} />;
+  return <PageSkeleton title="Tenant" blocks={2} />;
 }

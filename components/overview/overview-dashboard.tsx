@@ -93,7 +93,8 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="intensity-title">
         <h2 id="intensity-title" className="mb-3 text-lg font-semibold">Carbon intensity by grid zone</h2>
         <ZoneIntensityChart rows={o.intensity} zones={o.zones} nowMs={o.nowMs} />
-        <table className="mt-4 min-w-full text-sm">
+        <div className="mt-4 overflow-x-auto">
+        <table className="min-w-full text-sm">
           <caption className="sr-only">Intensity now and the cleanest hour in the next 24 hours per zone</caption>
           <thead className="text-left text-xs uppercase text-slate-600">
             <tr><th scope="col" className="py-1">Zone</th><th scope="col" className="py-1 text-right">Now (gCO2e/kWh)</th><th scope="col" className="py-1 text-right">Cleanest next 24 h</th></tr>
@@ -108,6 +109,7 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
             ))}
           </tbody>
         </table>
+        </div>
       </section>
 
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="decisions-title">
