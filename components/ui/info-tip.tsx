@@ -1,6 +1,7 @@
 "use client";
 // A short explanation shown on hover and on keyboard focus, and read by screen readers as the
-// description of the thing it explains (a title attribute is neither focusable nor reliable).
+// description of the thing it explains (a title attribute is neither focusable nor reliable). Hidden with display:none so it
+// takes no room (an invisible box would still widen a phone-sized page).
 import { useId, type ReactNode } from "react";
 
 /** `children` is the visible trigger; `tip` the explanation. */
@@ -14,7 +15,7 @@ export function InfoTip({ children, tip, className = "" }: { children: ReactNode
       <span
         role="tooltip"
         id={id}
-        className="pointer-events-none invisible absolute top-full left-0 z-20 mt-1 w-64 max-w-[80vw] rounded-md bg-slate-900 px-2 py-1.5 text-xs leading-snug font-normal normal-case text-white shadow-lg group-focus-within:visible group-hover:visible"
+        className="pointer-events-none absolute top-full left-0 z-20 mt-1 hidden w-64 max-w-[70vw] rounded-md bg-slate-900 px-2 py-1.5 text-xs leading-snug font-normal normal-case text-white shadow-lg group-focus-within:block group-hover:block"
       >
         {tip}
       </span>
