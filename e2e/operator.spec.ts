@@ -27,7 +27,7 @@ test.describe("operator", () => {
     // Its place in the queue and where the start estimate comes from (keyboard-reachable tooltip).
     const estimate = row.getByTestId("queue-estimate");
     await expect(estimate).toContainText(/#\d+ of \d+/);
-    await estimate.getByText(/starts/).focus();
+    await estimate.locator("[aria-describedby]").focus();
     await expect(row.getByRole("tooltip")).toBeVisible();
     await expect(row.getByRole("tooltip")).toContainText("priority, then submission time");
 
