@@ -35,7 +35,8 @@ export function MyJobsTable() {
   return (
     <div className="flex flex-col gap-2">
     <LiveStatus updatedAt={jobs.dataUpdatedAt} error={jobs.error} />
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    {/* relative: the header's sr-only label is absolutely positioned and must not widen the page. */}
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       {cancel.error && <p role="alert" className="bg-red-50 p-2 text-sm text-red-800">{messageOf(cancel.error)}</p>}
       <table className="min-w-full text-sm">
         <caption className="sr-only">Your tenant&apos;s jobs</caption>
