@@ -102,17 +102,23 @@ describe("carbon page and zone/feed administration", () => {
     expect(after.sources.find((s) => s.provider === "test")).toMatchObject({ kind: "FORECAST", hours: 1 });
   });
 
-  it("emissions and the savings ledger: empty periods read as zeros, then sums by cluster, tenant and the viewer's day", async () => {
+  it("emissions and the savings ledger: an empty period reads as zeros; rows add up by cluster, tenant and the viewer's day", async () => {
     const operator = await as("operator");
-    const empty = await operator.carbon.emissions({ days: 7, tz: "UTC" });
+    // Long after the seed's history: nothing ran in that week.
+    const later = await callerAs(database.db, demoUserIds.operator, new Date(NOW.getTime() + 200 * DAY));
+    const empty = await later.carbon.emissions({ days: 7, tz: "UTC" });
     expect(empty.total).toEqual({ itEnergyKwh: 0, facilityEnergyKwh: 0, emissionsGCo2e: 0, jobs: 0 });
     expect(empty.byDay).toHaveLength(8); // 7 × 24 h ending mid-day touch 8 calendar days
+    expect(empty.byDay.every((d) => d.emissionsGCo2e === 0)).toBe(true);
     expect(empty.byCluster).toHaveLength(7);
-    const emptyLedger = await operator.carbon.ledger({ days: 7 });
+    const emptyLedger = await later.carbon.ledger({ days: 7 });
     expect(emptyLedger.total).toMatchObject({ jobs: 0, savedGCo2e: 0, savedPct: null });
     expect(emptyLedger.entries).toEqual([]);
 
-    // Two finished jobs: one in Toronto (Aurora) across UTC midnight, one in Singapore (Borealis).
+    // The seeded history's figures, then two more finished jobs: the figures grow by exactly their rows.
+    const before = await operator.carbon.emissions({ days: 7, tz: "UTC" });
+    const beforeTokyo = await operator.carbon.emissions({ days: 7, tz: "Asia/Tokyo" });
+    const ledgerBefore = await operator.carbon.ledger({ days: 7, tz: "UTC" });
     const [j1, j2] = ["job-seed-000", "job-seed-001"];
     const finished = new Date(hourNow - 30 * HOUR);
     await database.db.job.updateMany({ where: { id: { in: [j1, j2] } }, data: { status: "SUCCEEDED", finishedAt: finished } });
@@ -132,44 +138,58 @@ describe("carbon page and zone/feed administration", () => {
     });
     const report = await operator.carbon.emissions({ days: 7, tz: "UTC" });
     const g = (kwh: number, i: number) => kwh * 1.15 * i;
-    expect(report.total.emissionsGCo2e).toBeCloseTo(g(10, 50) + g(10, 60) + g(4, 500), 6);
-    expect(report.total.itEnergyKwh).toBeCloseTo(24, 6);
-    expect(report.total.jobs).toBe(2);
-    expect(report.byCluster.find((c) => c.name === "tor-hub-1")).toMatchObject({ zoneId: "CA-ON", jobs: 1, itEnergyKwh: 20 });
-    expect(report.byCluster.find((c) => c.name === "sin-hub-1")!.emissionsGCo2e).toBeCloseTo(g(4, 500), 6);
-    expect(report.byTenant.find((t) => t.name === "Aurora Labs")!.emissionsGCo2e).toBeCloseTo(g(10, 50) + g(10, 60), 6);
-    expect(report.bySource.map((s) => s.source)).toEqual(["forecast", "measured"]);
-    const utcDays = Object.fromEntries(report.byDay.filter((d) => d.itEnergyKwh > 0).map((d) => [d.day, d.itEnergyKwh]));
-    expect(utcDays).toEqual({ "2026-03-13": 10, "2026-03-14": 14 });
-    // In Tokyo (UTC+9) the 23:00 UTC hour is already the 14th: every hour lands on the 14th.
+    const cluster = (r: typeof report, name: string) => r.byCluster.find((c) => c.name === name)!;
+    const tenant = (r: typeof report, name: string) => r.byTenant.find((t) => t.name === name)!;
+    const dayDelta = (a: typeof report, b: typeof report) => Object.fromEntries(a.byDay.map((d, i) => [d.day, d.itEnergyKwh - b.byDay[i]!.itEnergyKwh]).filter(([, v]) => Math.abs(v as number) > 1e-9));
+    expect(report.total.emissionsGCo2e - before.total.emissionsGCo2e).toBeCloseTo(g(10, 50) + g(10, 60) + g(4, 500), 6);
+    expect(report.total.itEnergyKwh - before.total.itEnergyKwh).toBeCloseTo(24, 6);
+    expect(report.total.jobs - before.total.jobs).toBe(2);
+    expect(cluster(report, "tor-hub-1").itEnergyKwh - cluster(before, "tor-hub-1").itEnergyKwh).toBeCloseTo(20, 6);
+    expect(cluster(report, "tor-hub-1").zoneId).toBe("CA-ON");
+    expect(cluster(report, "sin-hub-1").emissionsGCo2e - cluster(before, "sin-hub-1").emissionsGCo2e).toBeCloseTo(g(4, 500), 6);
+    expect(tenant(report, "Aurora Labs").emissionsGCo2e - tenant(before, "Aurora Labs").emissionsGCo2e).toBeCloseTo(g(10, 50) + g(10, 60), 6);
+    const forecastG = (r: typeof report) => r.bySource.find((s) => s.source === "forecast")?.emissionsGCo2e ?? 0;
+    expect(forecastG(report) - forecastG(before)).toBeCloseTo(g(4, 500), 6);
+    // The sums agree with each other: every cluster's, tenant's and day's figures add up to the total.
+    const sum = (xs: { emissionsGCo2e: number }[]) => xs.reduce((s, x) => s + x.emissionsGCo2e, 0);
+    for (const part of [report.byCluster, report.byTenant, report.byDay, report.bySource]) expect(sum(part)).toBeCloseTo(report.total.emissionsGCo2e, 3);
+    expect(dayDelta(report, before)).toEqual({ "2026-03-13": expect.closeTo(10, 6), "2026-03-14": expect.closeTo(14, 6) });
+    // In Tokyo (UTC+9) the 23:00 UTC hour is already the 14th: every added hour lands on the 14th.
     const tokyo = await operator.carbon.emissions({ days: 7, tz: "Asia/Tokyo" });
-    expect(Object.fromEntries(tokyo.byDay.filter((d) => d.itEnergyKwh > 0).map((d) => [d.day, d.itEnergyKwh]))).toEqual({ "2026-03-14": 24 });
+    expect(dayDelta(tokyo, beforeTokyo)).toEqual({ "2026-03-14": expect.closeTo(24, 6) });
     await expect(operator.carbon.emissions({ tz: "Mars/Olympus" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    expect((await operator.carbon.emissions({ days: 30 })).total.itEnergyKwh).toBeCloseTo(124, 6);
 
     // The ledger: one entry per job; the placed job links to its decision.
     const decision = await database.db.decision.create({
       data: { jobId: j1, outcome: "PLACED", clusterId: "cluster-tor-hub-1", policyId: "policy-verdant-default-v1", explanationVersion: 1, explanation: {}, createdAt: new Date(hourNow - 40 * HOUR) },
     });
     const day = new Date(Date.UTC(2026, 2, 14));
+    const method = "test-baseline@1";
     await database.db.carbonSavingsEntry.createMany({
       data: [
-        { jobId: j1, tenantId: "tenant-aurora-labs", clusterId: "cluster-tor-hub-1", day, actualGCo2e: 1265, baselineGCo2e: 9000, savedGCo2e: 7735, baselineClusterId: "cluster-sin-hub-1", baselineStartAt: new Date(midnight - 3 * HOUR), method: "least-loaded-start-at-submit@1" },
-        { jobId: j2, tenantId: "tenant-borealis-ai", clusterId: "cluster-sin-hub-1", day, actualGCo2e: 2300, baselineGCo2e: 2000, savedGCo2e: -300, baselineClusterId: "cluster-tor-hub-1", baselineStartAt: null, method: "least-loaded-start-at-submit@1" },
+        { jobId: j1, tenantId: "tenant-aurora-labs", clusterId: "cluster-tor-hub-1", day, actualGCo2e: 1265, baselineGCo2e: 9000, savedGCo2e: 7735, baselineClusterId: "cluster-sin-hub-1", baselineStartAt: new Date(midnight - 3 * HOUR), method },
+        { jobId: j2, tenantId: "tenant-borealis-ai", clusterId: "cluster-sin-hub-1", day, actualGCo2e: 2300, baselineGCo2e: 2000, savedGCo2e: -300, baselineClusterId: "cluster-tor-hub-1", baselineStartAt: null, method },
       ],
     });
     const ledger = await operator.carbon.ledger({ days: 7, tz: "UTC", pageSize: 1 });
-    expect(ledger.total).toMatchObject({ jobs: 2, actualGCo2e: 3565, baselineGCo2e: 11000, savedGCo2e: 7435 });
-    expect(ledger.total.savedPct).toBeCloseTo((100 * 7435) / 11000, 6);
-    expect(ledger.byTenant.map((t) => [t.name, t.savedGCo2e])).toEqual([["Aurora Labs", 7735], ["Borealis AI", -300]]);
-    expect(ledger.byCluster.map((c) => [c.name, c.jobs])).toEqual([["tor-hub-1", 1], ["sin-hub-1", 1]]);
-    expect(ledger.byDay.map((d) => [d.key, d.jobs])).toEqual([["2026-03-14", 2]]);
-    expect(ledger.methods).toEqual([{ method: "least-loaded-start-at-submit@1", jobs: 2 }]);
-    expect(ledger.totalEntries).toBe(2);
+    const t0 = ledgerBefore.total;
+    expect([ledger.total.jobs - t0.jobs, ledger.total.actualGCo2e - t0.actualGCo2e, ledger.total.baselineGCo2e - t0.baselineGCo2e, ledger.total.savedGCo2e - t0.savedGCo2e]).toEqual([2, expect.closeTo(3565, 6), expect.closeTo(11000, 6), expect.closeTo(7435, 6)]);
+    expect(ledger.total.savedPct).toBeCloseTo((100 * ledger.total.savedGCo2e) / ledger.total.baselineGCo2e, 9);
+    const saved = (rows: typeof ledger.byTenant, name: string) => rows.find((r) => r.name === name)?.savedGCo2e ?? 0;
+    expect(saved(ledger.byTenant, "Aurora Labs") - saved(ledgerBefore.byTenant, "Aurora Labs")).toBeCloseTo(7735, 6);
+    expect(saved(ledger.byTenant, "Borealis AI") - saved(ledgerBefore.byTenant, "Borealis AI")).toBeCloseTo(-300, 6);
+    expect(saved(ledger.byCluster, "sin-hub-1") - saved(ledgerBefore.byCluster, "sin-hub-1")).toBeCloseTo(-300, 6);
+    const jobsOn = (rows: typeof ledger.byDay, key: string) => rows.find((r) => r.key === key)?.jobs ?? 0;
+    expect(jobsOn(ledger.byDay, "2026-03-14") - jobsOn(ledgerBefore.byDay, "2026-03-14")).toBe(2);
+    for (const part of [ledger.byDay, ledger.byTenant, ledger.byCluster]) expect(part.reduce((s, r) => s + r.savedGCo2e, 0)).toBeCloseTo(ledger.total.savedGCo2e, 3);
+    expect(ledger.methods).toContainEqual({ method, jobs: 2 });
+    expect(ledger.totalEntries - ledgerBefore.totalEntries).toBe(2);
     expect(ledger.entries).toHaveLength(1);
-    const all = await operator.carbon.ledger({ days: 7 });
+    const all = await operator.carbon.ledger({ days: 7, pageSize: 200 });
     expect(all.entries.find((e) => e.jobId === j1)).toMatchObject({ decisionId: decision.id, baselineClusterName: "sin-hub-1", clusterName: "tor-hub-1", tenantName: "Aurora Labs" });
     expect(all.entries.find((e) => e.jobId === j2)?.decisionId).toBeNull();
+    // Seeded history entries link to their decisions too.
+    expect(all.entries.filter((e) => e.method !== method).every((e) => e.decisionId !== null)).toBe(true);
   });
 
   it("a CSV with a bad line writes nothing and names the line; a good one (plain or gzip) changes the coverage and is audited", async () => {
