@@ -47,6 +47,13 @@ export interface SimulatedDriver extends ClusterDriver {
   readonly kind: "simulated";
   /** Fails a running job now (to exercise failure handling in the control loop). */
   failJob(jobId: string, message: string): void;
+  /**
+   * Re-attaches a job that was already running when the control loop restarted: it keeps the start
+   * it had (`startMs` on this driver's clock), so its progress and end are unchanged.
+   */
+  restoreJob(request: StartJobRequest, startMs: number): void;
+  /** Drops a finished job from memory (telemetry only looks at running jobs). */
+  forgetJob(jobId: string): void;
 }
 
 /** Creates a simulated cluster over a fixed inventory. */
@@ -167,6 +174,14 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
       job.stop = { atMs: t, phase: "cancelled", message: "cancelled" };
     },
 
+    restoreJob(request, startMs) {
+      assertValidStartRequest(request);
+      if (jobs.has(request.jobId)) throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started`, { jobId: request.jobId });
+      jobs.set(request.jobId, { request: structuredClone(request), startMs, endMs: startMs + request.estimatedDurationS * 1000, stop: null });
+    },
+    forgetJob(jobId) {
+      jobs.delete(jobId);
+    },
     failJob(jobId, message) {
       const job = find(jobId);
       const t = options.clock();

@@ -89,11 +89,21 @@ export async function markRunning(db: Db, jobId: string, at: Date): Promise<bool
  * Ends a job and frees what it held, in one transaction: shares removed, GPU and node counters
  * decremented, final status and energy/emissions stored. Ending twice is a no-op.
  */
-export async function finishJob(db: Db, jobId: string, status: "SUCCEEDED" | "FAILED" | "CANCELLED", at: Date, accounting: { energyKwh: number | null; emissionsGCo2e: number | null }, reason: string | null): Promise<boolean> {
+export async function finishJob(
+  db: Db,
+  jobId: string,
+  status: "SUCCEEDED" | "FAILED" | "CANCELLED",
+  at: Date,
+  accounting: { energyKwh: number | null; emissionsGCo2e: number | null },
+  reason: string | null,
+  /** More writes that belong to the job's end (energy hours, ledger entry). */
+  alsoWrite?: (tx: Prisma.TransactionClient) => Promise<void>,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const ended = await tx.job.updateMany({ where: { id: jobId, status: { in: ["PLACED", "RUNNING"] } }, data: { status, finishedAt: at, statusReason: reason, ...accounting } });
     if (ended.count !== 1) return false;
     await releaseShares(tx as unknown as Db, jobId);
+    if (alsoWrite) await alsoWrite(tx);
     return true;
   });
 }

@@ -7,7 +7,7 @@
  * intensity, the least-loaded baseline). Cluster samples are taken every hour. Jobs still running
  * at "now" are left out. Deterministic for a given clock.
  */
-import { accountJobHours, hourFloor, HOUR_MS, powerModelWatts, sumJobHours, type JobHour } from "../accounting/energy-hours";
+import { accountJobHours, hourFloor, HOUR_MS, mergeHours, powerModelWatts, sumJobHours, type JobHour } from "../accounting/energy-hours";
 import { BASELINE_METHOD, baselineEmissions, chooseBaselineCluster } from "../accounting/baseline";
 import { clusterPowerModelWatts } from "../accounting/cluster-power";
 import type { OpenbPod } from "../data/openb-csv";
@@ -301,26 +301,3 @@ function assignmentsOf(decision: CoordinatorDecision, clusters: { meta: { id: st
   });
 }
 
-/**
- * One row per hour: the parts of a split job share the (job, hour) row, attributed to the first
- * part's cluster, with energies and emissions summed and the intensity their weighted mean.
- */
-export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
-  const merged = new Map<number, { clusterId: string; itEnergyKwh: number; facilityEnergyKwh: number; emissionsGCo2e: number; energySource: string; intensitySource: string }>();
-  for (const h of hours) {
-    const m = merged.get(h.hourStartMs);
-    if (!m) merged.set(h.hourStartMs, { clusterId: h.clusterId, itEnergyKwh: h.itEnergyKwh, facilityEnergyKwh: h.facilityEnergyKwh, emissionsGCo2e: h.emissionsGCo2e, energySource: h.energySource, intensitySource: h.intensitySource });
-    else {
-      m.itEnergyKwh += h.itEnergyKwh;
-      m.facilityEnergyKwh += h.facilityEnergyKwh;
-      m.emissionsGCo2e += h.emissionsGCo2e;
-      if (h.energySource !== m.energySource) m.energySource = "power-model";
-      if (h.intensitySource !== m.intensitySource) m.intensitySource = h.intensitySource === "measured" ? m.intensitySource : h.intensitySource;
-    }
-  }
-  return [...merged.entries()].map(([hourStartMs, m]) => ({
-    hourStart: new Date(hourStartMs),
-    ...m,
-    gCo2ePerKwh: m.facilityEnergyKwh > 0 ? m.emissionsGCo2e / m.facilityEnergyKwh : 0,
-  }));
-}

@@ -5,7 +5,7 @@
  * and the loop always restarts from what the database says.
  */
 import type { Db } from "../db/client";
-import { advanceJobs } from "../services/job-runner";
+import { createJobRunner } from "../services/job-runner";
 import { runSchedulingCycle } from "../services/scheduling-cycle";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
@@ -39,6 +39,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   let cycleWaiters: (() => void)[] = [];
   let connection: LeaderConnection | null = null;
   let failures = 0;
+  const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed });
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -63,14 +64,14 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
     }
     const started = performance.now();
     const at = now();
-    const runner = await advanceJobs(options.db, at, options.simSpeed);
+    const running = await runner.advance(at);
     const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
     options.log({
       event: "cycle",
       role: "leader",
       ms: Math.round(performance.now() - started),
-      ...runner,
+      ...running,
       ...scheduling,
       decisionLatencyMs: undefined,
       decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,

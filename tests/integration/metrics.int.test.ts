@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
-import { advanceJobs } from "../../server/services/job-runner";
+import { runnerFor } from "./helpers/runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -20,8 +20,8 @@ describe("Prometheus metrics", () => {
     expect(value(before, 'verdant_jobs{status="queued"}')).toBe(60);
     const now = new Date(SEED_NOW.getTime() + 60_000);
     const report = await runSchedulingCycle(database.db, { now, seed: 7, maxJobs: 100 });
-    await advanceJobs(database.db, now, 60);
-    await advanceJobs(database.db, new Date(now.getTime() + 5 * 24 * 3600_000), 60);
+    await runnerFor(database.db).advance(now);
+    await runnerFor(database.db).advance(new Date(now.getTime() + 5 * 24 * 3600_000));
     const after = await renderPrometheusMetrics(database.db);
     // The seeded history's placements plus this cycle's.
     expect(value(after, 'verdant_decisions_total{outcome="placed"}')).toBe(value(before, 'verdant_decisions_total{outcome="placed"}') + report.placed);

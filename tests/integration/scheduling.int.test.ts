@@ -2,7 +2,7 @@
 // counters and an explanation together; racing loops never place a job twice or over-allocate.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCoordinatorExplanation } from "../../server/engine";
-import { advanceJobs } from "../../server/services/job-runner";
+import { runnerFor } from "./helpers/runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -41,11 +41,23 @@ describe("scheduling cycle", () => {
   });
 
   it("runs placed jobs to completion and frees their GPUs", async () => {
-    const started = await advanceJobs(database.db, now, 60);
+    const started = await runnerFor(database.db).advance(now);
     expect(started.started).toBeGreaterThan(0);
     const later = new Date(now.getTime() + 4 * 24 * 3600_000);
-    const finished = await advanceJobs(database.db, later, 60);
+    const finished = await runnerFor(database.db).advance(later);
     expect(finished.completed).toBe(started.started);
+    // Each completed job: energy hours summing to its energy and emissions, and one ledger entry.
+    const done = await database.db.job.findMany({ where: { status: "SUCCEEDED", name: { startsWith: "trace-" } }, include: { energyHours: true, savings: true } });
+    expect(done).toHaveLength(started.started);
+    for (const job of done) {
+      expect(job.energyHours.length).toBeGreaterThan(0);
+      expect(job.energyHours.reduce((s, h) => s + h.facilityEnergyKwh, 0)).toBeCloseTo(job.energyKwh!, 9);
+      expect(job.energyHours.reduce((s, h) => s + h.emissionsGCo2e, 0)).toBeCloseTo(job.emissionsGCo2e!, 9);
+      if (job.gpuCount > 0) expect(job.energyHours.some((h) => h.energySource === "telemetry")).toBe(true);
+      expect(job.savings?.method).toBe("least-loaded-start-at-submit@1");
+      expect(job.savings!.savedGCo2e).toBeCloseTo(job.savings!.baselineGCo2e - job.emissionsGCo2e!, 9);
+    }
+    expect(await database.db.clusterSample.count({ where: { at: { gte: now } } })).toBeGreaterThan(0);
     expect(await database.db.gpuShare.count()).toBe(0);
     const allocated = await database.db.gpu.aggregate({ _sum: { allocatedMilli: true } });
     expect(allocated._sum.allocatedMilli).toBe(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceJobs } from "../../server/services/job-runner";
+import { runnerFor } from "./helpers/runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { getTenantUsage } from "../../server/services/usage-service";
 import { callerAs, demoUserIds } from "./helpers/callers";
@@ -16,7 +16,7 @@ describe("tenant usage", () => {
   it("counts GPUs in use, GPU-hours and emissions of the tenant's own jobs only", async () => {
     const now = new Date(SEED_NOW.getTime() + 60_000);
     await runSchedulingCycle(database.db, { now, seed: 5, maxJobs: 100 });
-    await advanceJobs(database.db, now, 60);
+    await runnerFor(database.db).advance(now);
     const later = new Date(now.getTime() + 2 * 3600_000);
     const usage = await getTenantUsage(database.db, "tenant-aurora-labs", later);
     const running = await database.db.job.findMany({ where: { tenantId: "tenant-aurora-labs", status: { in: ["PLACED", "RUNNING"] } } });

@@ -1,0 +1,98 @@
+/**
+ * Reads and writes of the control loop's job runner: cluster connections and inventories for the
+ * drivers, active jobs with their stored assignments, intensity per hour for accounting, allocation
+ * history for the baseline, cluster samples, and the accounting rows written when a job ends.
+ */
+import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+
+/** Every cluster with its connection (null = simulated), nodes and GPU model power figures. */
+export function findClustersForDrivers(db: Db) {
+  return db.cluster.findMany({
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      name: true,
+      gridZoneId: true,
+      pue: true,
+      connection: { select: { driver: true, kubeconfig: true } },
+      nodes: { orderBy: { name: "asc" }, select: { name: true, cpuMilli: true, memoryMib: true, gpuModelId: true, gpuCount: true, labels: true, rackGroup: true, status: true, gpuModel: { select: { idleWatts: true, maxWatts: true } } } },
+    },
+  });
+}
+
+/** Records a driver problem (or its absence) on the cluster's connection row, when it has one. */
+export async function recordConnectionStatus(db: Db, clusterId: string, at: Date, error: string | null) {
+  await db.clusterConnection.updateMany({ where: { clusterId }, data: { lastSyncAt: at, lastError: error } });
+}
+
+/** Placed and running jobs with what the runner needs. */
+export function findJobsToDrive(db: Db) {
+  return db.job.findMany({
+    where: { status: { in: ["PLACED", "RUNNING"] } },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      status: true,
+      tenantId: true,
+      kind: true,
+      cpuMilli: true,
+      memoryMib: true,
+      gpuCount: true,
+      gpuMilli: true,
+      allowedGpuModels: true,
+      computeUnits: true,
+      minGpuMemoryGib: true,
+      gangSize: true,
+      allowedRegions: true,
+      allowSplit: true,
+      earliestStartAt: true,
+      deadlineAt: true,
+      estimatedDurationS: true,
+      submittedAt: true,
+      startedAt: true,
+      placedAt: true,
+      tenant: { select: { slug: true } },
+      decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { startAt: true, clusterId: true, assignments: true } },
+    },
+  });
+}
+
+/** Measured and forecast intensity of a zone for hours in [from, to), and its annual average. */
+export async function findZoneHours(db: Db, zoneId: string, from: Date, to: Date) {
+  const [zone, samples] = await Promise.all([
+    db.gridZone.findUniqueOrThrow({ where: { id: zoneId }, select: { annualAverageGCo2ePerKwh: true } }),
+    db.carbonIntensitySample.findMany({ where: { zoneId, at: { gte: from, lt: to } }, orderBy: [{ at: "asc" }, { forecastIssuedAt: "asc" }], select: { at: true, kind: true, gCo2ePerKwh: true } }),
+  ]);
+  return { annual: zone.annualAverageGCo2ePerKwh, samples };
+}
+
+/** Each cluster's GPU allocation ratio in the newest sample at or before `at` (the baseline's "least loaded"). */
+export async function findAllocationAt(db: Db, at: Date): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ clusterId: string; ratio: number }[]>`SELECT DISTINCT ON ("clusterId") "clusterId", CASE WHEN "gpuCapacityMilli" > 0 THEN "allocatedGpuMilli"::float8 / "gpuCapacityMilli" ELSE 0 END AS ratio
+    FROM "ClusterSample" WHERE at <= ${at} ORDER BY "clusterId", at DESC`;
+  return new Map(rows.map((r) => [r.clusterId, Number(r.ratio)]));
+}
+
+/** GPU capacity and allocation per cluster now, from the GPU rows. */
+export function findClusterAllocation(db: Db) {
+  return db.$queryRaw<{ clusterId: string; capacity: bigint; allocated: bigint }[]>`SELECT n."clusterId", COUNT(g.id) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
+    FROM "Node" n JOIN "Gpu" g ON g."nodeId" = n.id GROUP BY n."clusterId"`;
+}
+
+/** Stores one sample per cluster (same instant twice = kept once). */
+export async function insertClusterSamples(db: Db, rows: Prisma.ClusterSampleCreateManyInput[]) {
+  await db.clusterSample.createMany({ data: rows, skipDuplicates: true });
+}
+
+/** Accounting rows written with a job's end, in the same transaction. */
+export interface JobAccountingRows {
+  hours: Omit<Prisma.JobEnergyHourCreateManyInput, "jobId">[];
+  saving: Omit<Prisma.CarbonSavingsEntryCreateManyInput, "jobId"> | null;
+}
+
+/** Writes a job's hours and ledger entry inside the caller's transaction. */
+export async function writeJobAccounting(tx: Prisma.TransactionClient, jobId: string, rows: JobAccountingRows) {
+  if (rows.hours.length) await tx.jobEnergyHour.createMany({ data: rows.hours.map((h) => ({ ...h, jobId })) });
+  if (rows.saving) await tx.carbonSavingsEntry.create({ data: { ...rows.saving, jobId } });
+}

@@ -1,0 +1,110 @@
+/**
+ * One ClusterDriver per cluster, built on first use from the ClusterConnection table: no row (or
+ * SIMULATED) = the in-memory simulated driver over the cluster's stored inventory, on one sim clock
+ * shared by every simulated cluster (VERDANT_SIM_SPEED simulated seconds per wall second);
+ * KUBERNETES = the Kubernetes driver from the stored kubeconfig (wall clock). A simulated driver is
+ * rebuilt from the database after a restart: jobs the database says are running are re-attached
+ * with the start they had, so a crash of the worker loses no progress.
+ */
+import { createKubernetesDriver, createSimClock, createSimulatedDriver, type ClusterDriver, type NodeAssignment, type SimClock, type SimulatedDriver } from "../drivers";
+import type { Db } from "../db/client";
+import { findClustersForDrivers, recordConnectionStatus } from "../repositories/control-loop-repository";
+import type { StoredAssignment } from "./fleet-snapshot";
+
+/** A cluster's driver with its clock. */
+export interface DriverEntry {
+  clusterId: string;
+  clusterName: string;
+  zoneId: string;
+  pue: number;
+  driver: ClusterDriver;
+  /** The driver's own clock (sim time for simulated clusters). */
+  clock: () => number;
+  /** Seconds of work per wall second (the sim speed, or 1). */
+  workSpeed: number;
+  /** Converts the driver's time to wall-clock ms. */
+  toWallMs: (driverMs: number) => number;
+  /** Power figures per GPU model (for the power model). */
+  gpuPower: Record<string, { idleWatts: number; maxWatts: number }>;
+  nodeModels: Map<string, string | null>;
+}
+
+/** A job the database says is running, to re-attach after a restart. */
+export interface RunningJobRecord {
+  jobId: string;
+  tenantSlug: string;
+  estimatedDurationS: number;
+  startedAtMs: number;
+  assignments: StoredAssignment[];
+}
+
+/** Per-cluster part of a job's stored assignments, as a driver request's assignments. */
+export function assignmentsFor(clusterId: string, stored: StoredAssignment[]): NodeAssignment[] {
+  return stored.filter((a) => a.cluster === clusterId).map((a) => ({ node: a.node, gpuIndices: [...a.gpuIndices], milliPerGpu: a.gpuIndices.length ? a.milliPerGpu : 0, cpuMilli: a.cpuMilli, memoryMib: a.memoryMib }));
+}
+
+/** Mean utilization of the simulated GPUs is share x (1 - jitter/2); 0.4 makes it the power model's 0.8. */
+const SIM_JITTER = 0.4;
+
+/** The drivers of every cluster; `wallNow` is the loop's clock. */
+export function createDriverSet(db: Db, options: { simSpeed: number; seed: number; wallNow: () => number }) {
+  const entries = new Map<string, DriverEntry>();
+  let simClock: SimClock | null = null;
+  let loaded = false;
+
+  async function load(running: RunningJobRecord[]): Promise<void> {
+    const clusters = await findClustersForDrivers(db);
+    for (const c of clusters) {
+      const gpuPower: Record<string, { idleWatts: number; maxWatts: number }> = {};
+      for (const n of c.nodes) if (n.gpuModelId && n.gpuModel) gpuPower[n.gpuModelId] = n.gpuModel;
+      const nodeModels = new Map(c.nodes.map((n) => [n.name, n.gpuModelId]));
+      const base = { clusterId: c.id, clusterName: c.name, zoneId: c.gridZoneId, pue: c.pue, gpuPower, nodeModels };
+      if (c.connection?.driver === "KUBERNETES") {
+        let driver: ClusterDriver;
+        try {
+          driver = createKubernetesDriver({ kubeconfig: c.connection.kubeconfig ?? "", cluster: c.name, clock: options.wallNow });
+        } catch (error) {
+          // An unusable kubeconfig leaves this cluster without a driver (its jobs wait) and says why.
+          await recordConnectionStatus(db, c.id, new Date(options.wallNow()), (error as Error).message);
+          continue;
+        }
+        entries.set(c.id, { ...base, driver, clock: options.wallNow, workSpeed: 1, toWallMs: (ms) => ms });
+        continue;
+      }
+      simClock ??= createSimClock({ real: options.wallNow, startMs: options.wallNow(), speed: options.simSpeed });
+      const sim = simClock;
+      const driver: SimulatedDriver = createSimulatedDriver({
+        nodes: c.nodes.map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuModel: n.gpuModelId, gpuCount: n.gpuCount, labels: n.labels as Record<string, string>, rack: n.rackGroup, schedulable: n.status === "READY" })),
+        gpuPower,
+        clock: sim.now,
+        seed: options.seed,
+        jitter: SIM_JITTER,
+      });
+      // Re-attach what was running: the elapsed wall time since its start, sped up, is its progress.
+      for (const job of running) {
+        const assignments = assignmentsFor(c.id, job.assignments);
+        if (!assignments.length) continue;
+        const startMs = sim.now() - (options.wallNow() - job.startedAtMs) * sim.speed;
+        driver.restoreJob({ jobId: job.jobId, tenantSlug: job.tenantSlug, estimatedDurationS: job.estimatedDurationS, assignments }, startMs);
+      }
+      entries.set(c.id, { ...base, driver, clock: sim.now, workSpeed: sim.speed, toWallMs: (ms) => options.wallNow() - (sim.now() - ms) / sim.speed });
+    }
+    loaded = true;
+  }
+
+  return {
+    /** Builds the drivers on first use, re-attaching the running jobs. */
+    async ensureLoaded(running: RunningJobRecord[]): Promise<void> {
+      if (!loaded) await load(running);
+    },
+    get(clusterId: string): DriverEntry {
+      const entry = entries.get(clusterId);
+      if (!entry) throw new Error(`no driver for cluster ${clusterId}`);
+      return entry;
+    },
+    all: () => [...entries.values()],
+  };
+}
+
+/** The driver set type. */
+export type DriverSet = ReturnType<typeof createDriverSet>;
