@@ -1,6 +1,9 @@
 /** Aggregates for the Prometheus endpoint, computed in PostgreSQL. */
 import type { Db } from "../db/client";
 
+/** Upper bounds (ms) of the decision latency histogram. */
+export const LATENCY_BUCKETS_MS = [0.5, 1, 2, 5, 10, 25, 50, 100, 250, 1000];
+
 /** Counts and sums the metrics endpoint exposes. */
 export async function readFleetMetrics(db: Db) {
   const [jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions, allocation, accounting] = await Promise.all([
@@ -14,5 +17,10 @@ export async function readFleetMetrics(db: Db) {
       FROM "Job" j JOIN LATERAL (SELECT d."clusterId" FROM "Decision" d WHERE d."jobId" = j.id AND d.outcome = 'PLACED' ORDER BY d."createdAt" DESC LIMIT 1) d ON true
       JOIN "Cluster" c ON c.id = d."clusterId" WHERE j.status IN ('SUCCEEDED', 'FAILED', 'CANCELLED') GROUP BY c.name ORDER BY c.name`,
   ]);
-  return { jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions: Number(recentDecisions[0]?.n ?? 0), allocation, accounting };
+  const [latency, savings] = await Promise.all([
+    db.$queryRaw<{ le: number; n: bigint }[]>`SELECT b.le, count(d.id) AS n FROM unnest(${LATENCY_BUCKETS_MS}::float8[]) AS b(le) LEFT JOIN "Decision" d ON d."latencyMs" IS NOT NULL AND d."latencyMs" <= b.le GROUP BY b.le ORDER BY b.le`,
+    db.$queryRaw<{ cluster: string; saved: number | null }[]>`SELECT c.name AS cluster, SUM(s."savedGCo2e") AS saved FROM "CarbonSavingsEntry" s JOIN "Cluster" c ON c.id = s."clusterId" GROUP BY c.name ORDER BY c.name`,
+  ]);
+  const latencyTotals = await db.decision.aggregate({ where: { latencyMs: { not: null } }, _sum: { latencyMs: true }, _count: { latencyMs: true } });
+  return { latency, latencySum: latencyTotals._sum.latencyMs ?? 0, latencyCount: latencyTotals._count.latencyMs, savings, jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions: Number(recentDecisions[0]?.n ?? 0), allocation, accounting };
 }

@@ -28,6 +28,8 @@ export interface DecisionRecord {
   policyId: string;
   explanationVersion: number;
   explanation: Prisma.InputJsonValue;
+  /** Engine time for this decision (ms). */
+  latencyMs?: number;
   createdAt: Date;
 }
 
@@ -70,9 +72,10 @@ export async function commitPlacement(db: Db, decision: DecisionRecord, takes: N
 }
 
 /** Records a decision that does not take resources now (deferred or unschedulable) and the job's reason. */
-export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string): Promise<boolean> {
+export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string, newStatus: "UNSCHEDULABLE" | null = null): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const updated = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { statusReason } });
+    // An impossible job leaves the queue with its reason; any other keeps waiting with it.
+    const updated = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { statusReason, ...(newStatus ? { status: newStatus, finishedAt: decision.createdAt } : {}) } });
     if (updated.count !== 1) return false;
     await tx.decision.create({ data: decision });
     return true;

@@ -13,6 +13,13 @@ function family(name: string, type: "gauge" | "counter", help: string, samples: 
   return lines.join("\n");
 }
 
+function histogram(name: string, help: string, buckets: { le: number; count: number }[], sum: number, count: number): string {
+  const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} histogram`];
+  for (const b of buckets) lines.push(`${name}_bucket{le="${b.le}"} ${b.count}`);
+  lines.push(`${name}_bucket{le="+Inf"} ${count}`, `${name}_sum ${sum}`, `${name}_count ${count}`);
+  return lines.join("\n");
+}
+
 /** The whole /api/metrics body. */
 export async function renderPrometheusMetrics(db: Db): Promise<string> {
   const m = await readFleetMetrics(db);
@@ -22,6 +29,9 @@ export async function renderPrometheusMetrics(db: Db): Promise<string> {
     family("verdant_decisions_total", "counter", "Placement decisions recorded, by outcome.", m.decisionsByOutcome.map((r) => ({ labels: { outcome: r.outcome.toLowerCase() }, value: r._count }))),
     family("verdant_decisions_last_minute", "gauge", "Decisions recorded in the last 60 seconds (divide by 60 for decisions per second).", [{ value: m.recentDecisions }]),
     family("verdant_gpu_allocation_ratio", "gauge", "Allocated milli-GPU / GPU capacity per cluster (GAR).", m.allocation.map((r) => ({ labels: { cluster: r.cluster }, value: Number(r.capacity) ? Number(r.allocated) / Number(r.capacity) : 0 }))),
+    family("verdant_decisions_per_second", "gauge", "Decisions recorded per second over the last 60 seconds.", [{ value: m.recentDecisions / 60 }]),
+    histogram("verdant_decision_latency_ms", "Engine time per placement decision, milliseconds.", m.latency.map((b) => ({ le: b.le, count: Number(b.n) })), m.latencySum, m.latencyCount),
+    family("verdant_carbon_saved_grams_total", "counter", "Savings-ledger total per cluster: baseline minus actual emissions of finished jobs, gCO2e.", m.savings.map((r) => ({ labels: { cluster: r.cluster }, value: r.saved ?? 0 }))),
     family("verdant_energy_kwh_total", "counter", "Facility energy of finished jobs per cluster, kWh.", m.accounting.map((r) => ({ labels: { cluster: r.cluster }, value: r.energy ?? 0 }))),
     family("verdant_emissions_grams_total", "counter", "Emissions of finished jobs per cluster, gCO2e.", m.accounting.map((r) => ({ labels: { cluster: r.cluster }, value: r.emissions ?? 0 }))),
   ].join("\n\n") + "\n";

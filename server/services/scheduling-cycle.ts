@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+import { clustersThatCouldHold, emptyFleet } from "./fleet-feasibility";
 
 export interface CycleOptions {
   now: Date;
@@ -96,6 +97,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const [{ snapshot: loaded, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
   let snapshot = loaded;
+  let empty: FleetSnapshot | null = null;
 
   for (const row of queued) {
     const last = row.decisions[0];
@@ -107,8 +109,20 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     report.considered++;
     const started = timer();
     const decision = coordinator.decide(snapshot, toFleetJob(row), { seed: mixSeed(options.seed, hashId(row.id)) });
-    report.decisionLatencyMs.push(timer() - started);
+    const latencyMs = timer() - started;
+    report.decisionLatencyMs.push(latencyMs);
     const explanation = decision.explanation;
+    let reasonSource = explanation;
+    // Unschedulable now: could any cluster hold it even when empty? If not, it is impossible, not waiting.
+    let impossible = false;
+    if (decision.outcome === "unschedulable") {
+      empty ??= emptyFleet(snapshot, { keepQuotas: true });
+      const check = clustersThatCouldHold(coordinator, empty, toFleetJob(row), mixSeed(options.seed, hashId(row.id)));
+      if (check.decision.outcome === "unschedulable") {
+        impossible = true;
+        reasonSource = check.decision.explanation;
+      }
+    }
     const record = {
       jobId: row.id,
       clusterId: decision.parts[0]?.clusterId ?? null,
@@ -116,6 +130,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
       policyId,
       explanationVersion: explanation.version,
       explanation: JSON.parse(JSON.stringify(explanation)),
+      latencyMs,
       createdAt: options.now,
     };
     if (decision.outcome === "placed") {
@@ -125,8 +140,8 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
         snapshot = applyToSnapshot(snapshot, decision, row.id);
       } else report.conflicts++;
     } else {
-      const reason = formatExplanation(explanation).split("\n")[0] ?? explanation.summary;
-      const written = await recordWaitingDecision(db, { ...record, outcome: decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE" }, reason);
+      const reason = formatExplanation(reasonSource).split("\n")[0] ?? reasonSource.summary;
+      const written = await recordWaitingDecision(db, { ...record, outcome: decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE" }, impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason, impossible ? "UNSCHEDULABLE" : null);
       if (!written) report.conflicts++;
       else if (decision.outcome === "deferred") report.deferred++;
       else report.unschedulable++;

@@ -30,6 +30,13 @@ describe("Prometheus metrics", () => {
     const energySum = energyLines.reduce((s, l) => s + Number(l.split(" ")[1]), 0);
     expect(energySum).toBeCloseTo(finished._sum.energyKwh ?? 0, 9);
     expect(energySum).toBeGreaterThan(0);
+    // Every decision of the cycle has its latency in the histogram; buckets are cumulative.
+    expect(value(after, "verdant_decision_latency_ms_count")).toBe(report.considered);
+    expect(value(after, 'verdant_decision_latency_ms_bucket{le="+Inf"}')).toBe(report.considered);
+    expect(value(after, 'verdant_decision_latency_ms_bucket{le="1000"}')).toBeGreaterThanOrEqual(value(after, 'verdant_decision_latency_ms_bucket{le="1"}'));
+    const ledger = await database.db.carbonSavingsEntry.aggregate({ _sum: { savedGCo2e: true } });
+    const savedSum = after.split("\n").filter((l) => l.startsWith("verdant_carbon_saved_grams_total{")).reduce((s, l) => s + Number(l.split(" ")[1]), 0);
+    expect(savedSum).toBeCloseTo(ledger._sum.savedGCo2e ?? 0, 6);
     for (const line of after.split("\n").filter((l) => l.startsWith("verdant_gpu_allocation_ratio{"))) {
       const ratio = Number(line.split(" ")[1]);
       expect(ratio).toBeGreaterThanOrEqual(0);

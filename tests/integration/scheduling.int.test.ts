@@ -65,6 +65,28 @@ describe("scheduling cycle", () => {
   });
 });
 
+describe("impossible jobs", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("a job no cluster could ever hold gets status UNSCHEDULABLE with the reason; a feasible one keeps its place", async () => {
+    const source = await database.db.job.findFirstOrThrow({ where: { status: "QUEUED", gpuCount: { gt: 0 } } });
+    const { id: _id, ...fields } = source;
+    await database.db.job.create({ data: { ...fields, id: "job-too-big", name: "too-big", idempotencyKey: "too-big", gpuCount: 64, gpuMilli: 1000, allowedGpuModels: [], earliestStartAt: null, deadlineAt: null } });
+    await runSchedulingCycle(database.db, { now, seed: 42, maxJobs: 500 });
+    const job = await database.db.job.findUniqueOrThrow({ where: { id: "job-too-big" } });
+    expect(job.status).toBe("UNSCHEDULABLE");
+    expect(job.statusReason).toMatch(/^No cluster could ever hold this job, even empty: /);
+    expect(await database.db.job.count({ where: { status: "UNSCHEDULABLE" } })).toBe(1);
+    const decision = await database.db.decision.findFirstOrThrow({ where: { jobId: "job-too-big" } });
+    expect(decision.outcome).toBe("UNSCHEDULABLE");
+    expect(decision.latencyMs).toBeGreaterThan(0);
+  });
+});
+
 describe("racing scheduling loops", () => {
   let database: TestDatabase;
   beforeAll(async () => {
