@@ -6,6 +6,8 @@
  */
 import type { Db } from "../db/client";
 import { createJobRunner } from "../services/job-runner";
+import { createFetchDeps } from "../carbon-feeds/http-fetch";
+import { pollDueFeeds } from "../carbon-feeds/feed-scheduler";
 import { runSchedulingCycle } from "../services/scheduling-cycle";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
@@ -40,6 +42,9 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   let connection: LeaderConnection | null = null;
   let failures = 0;
   const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed });
+  const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
+  // Feed polls may wait on retries: they run beside the cycles, one pass at a time.
+  let feedPass: Promise<void> | null = null;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -64,6 +69,10 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
     }
     const started = performance.now();
     const at = now();
+    feedPass ??= pollDueFeeds(options.db, at, feedDeps)
+      .then((r) => void ((r.polled || r.failed) && options.log({ event: "feeds", ...r })))
+      .catch((error: Error) => options.log({ event: "feeds-error", error: error.message.split("\n")[0] }))
+      .finally(() => (feedPass = null));
     const running = await runner.advance(at);
     const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
@@ -106,6 +115,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       stopped = true;
       wakeUp?.();
       await loop;
+      await feedPass;
       await (connection as LeaderConnection | null)?.close();
     },
   };
