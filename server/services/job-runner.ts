@@ -59,6 +59,12 @@ export function createJobRunner(db: Db, options: { simSpeed: number; seed: numbe
   }
 
   const partsOf = (job: JobRow) => (job.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[];
+  /** The job's GPU shares on one cluster with their models' power figures. */
+  const sharesOf = (entry: DriverEntry, job: JobRow) =>
+    assignmentsFor(entry.clusterId, partsOf(job)).flatMap((a) => {
+      const model = entry.gpuPower[entry.nodeModels.get(a.node) ?? ""];
+      return model ? a.gpuIndices.map(() => ({ ...model, milli: a.milliPerGpu })) : [];
+    });
   const clustersOf = (job: JobRow) => [...new Set(partsOf(job).map((a) => a.cluster))];
 
   async function start(job: JobRow, now: Date): Promise<boolean> {
@@ -82,10 +88,7 @@ export function createJobRunner(db: Db, options: { simSpeed: number; seed: numbe
     const jobSamples = samples.get(job.id) ?? [];
     for (const clusterId of clustersOf(job)) {
       const entry = drivers.get(clusterId);
-      const shares = assignmentsFor(clusterId, partsOf(job)).flatMap((a) => {
-        const model = entry.gpuPower[entry.nodeModels.get(a.node) ?? ""];
-        return model ? a.gpuIndices.map(() => ({ ...model, milli: a.milliPerGpu })) : [];
-      });
+      const shares = sharesOf(entry, job);
       const intensity = await intensityLookup(db, entry.zoneId, startedAtMs, endedAtMs);
       const clusterSamples = jobSamples.filter((s) => (s as PowerSample & { clusterId?: string }).clusterId === clusterId);
       hours.push(...accountJobHours({ runStartMs: startedAtMs, runEndMs: endedAtMs, workSpeed: entry.workSpeed, powerModelWatts: powerModelWatts(shares), samples: clusterSamples, pue: entry.pue, intensity }).map((h) => ({ ...h, clusterId })));
@@ -172,7 +175,7 @@ export function createJobRunner(db: Db, options: { simSpeed: number; seed: numbe
         const capacity = Number(alloc?.capacity ?? 0);
         const allocated = Number(alloc?.allocated ?? 0);
         // Without telemetry (e.g. Kubernetes without DCGM) the power model of the running jobs stands in.
-        const modelWatts = () => here.reduce((w, j) => w + powerModelWatts(assignmentsFor(entry.clusterId, partsOf(j)).flatMap((a) => { const m = entry.gpuPower[entry.nodeModels.get(a.node) ?? ""]; return m ? a.gpuIndices.map(() => ({ ...m, milli: a.milliPerGpu })) : []; })), 0);
+        const modelWatts = () => here.reduce((w, j) => w + powerModelWatts(sharesOf(entry, j)), 0);
         const watts = report && report.gpus.length ? clusterWatts : modelWatts();
         rows.push({ clusterId: entry.clusterId, at: new Date(Math.floor(wallMs / 1000) * 1000), gpuCapacityMilli: capacity, allocatedGpuMilli: allocated, powerWatts: Math.round(watts * 10) / 10, runningJobs: here.length });
       }
