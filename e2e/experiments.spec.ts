@@ -42,8 +42,10 @@ test.describe("experiments", () => {
       await expect(section.locator(".recharts-surface").first()).toBeVisible();
     }
     await expectAccessible(page);
-    await testInfo.attach("experiment-comparison", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-    await page.screenshot({ path: testInfo.outputPath("experiment-comparison.png"), fullPage: true });
+    // Kept in test-results and attached to the report.
+    const shot = testInfo.outputPath("experiment-comparison.png");
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach("experiment-comparison", { path: shot, contentType: "image/png" });
 
     await page.getByRole("link", { name: "All experiments" }).click();
     await expect(page.getByTestId("experiment-row").first()).toContainText("succeeded");
