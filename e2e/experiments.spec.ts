@@ -12,9 +12,9 @@ test.describe("experiments", () => {
     await page.getByRole("link", { name: "New experiment" }).click();
     await expect(page.getByRole("heading", { name: "New experiment" })).toBeVisible();
     // The small shipped example when there is one (quick runs), else the first.
-    const options = await page.getByLabel("Example").locator("option").allTextContents();
+    const options = await page.getByLabel("Example", { exact: true }).locator("option").allTextContents();
     const small = options.find((o) => /small|quick/i.test(o)) ?? options[0]!;
-    await page.getByLabel("Example").selectOption({ label: small });
+    await page.getByLabel("Example", { exact: true }).selectOption({ label: small });
     await expect(page.getByTestId("scenario-summary")).toContainText("clusters", { timeout: 30_000 });
     const policies = page.getByRole("group", { name: /Policies to compare/ }).getByRole("checkbox");
     expect(await policies.count()).toBeGreaterThan(1);
