@@ -84,7 +84,7 @@ export function GpuModelManager({ models }: { models: GpuModelRow[] }) {
         {models.length === 0 ? (
           <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No GPU models yet. Add one with the form.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             <table className="min-w-full text-sm">
               <caption className="px-3 py-2 text-left text-slate-600">{models.length} models · {formatCount(models.reduce((s, m) => s + m.gpus, 0))} GPUs in the fleet</caption>
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">

@@ -125,7 +125,7 @@ export function UserManager({ users, tenants, selfId }: { users: UserRow[]; tena
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
         {note && <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">{note}</p>}
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full text-sm">
             <caption className="px-3 py-2 text-left text-slate-600">{users.length} users</caption>
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">

@@ -36,7 +36,7 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
               hint={r.bySource.map((s) => `${SOURCE_LABEL[s.source] ?? s.source}: ${formatEmissions(s.emissionsGCo2e)}`).join(" · ")}
             />
           </dl>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-1 text-sm font-semibold">By day</h3>
             <CategoryBarChart
               rows={r.byDay.map((d) => ({ day: d.day, kg: kg(d.emissionsGCo2e) }))}
@@ -48,7 +48,7 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
             />
           </div>
           <div className="grid gap-5 lg:grid-cols-2">
-            <div>
+            <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By cluster</h3>
               <CategoryBarChart rows={r.byCluster.map((c) => ({ name: c.name, kg: kg(c.emissionsGCo2e) }))} categoryKey="name" series={[{ key: "kg", label: "emissions", color: "#0369a1" }]} unit="kg CO2e" label="Bar chart of emissions per cluster in kilograms of CO2e" />
               <TotalsTable
@@ -57,7 +57,7 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
                 rows={r.byCluster.map((c) => ({ key: c.id, cells: [c.name, c.zoneId, c.jobs, kwh(c.facilityEnergyKwh), formatEmissions(c.emissionsGCo2e)] }))}
               />
             </div>
-            <div>
+            <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By tenant</h3>
               <CategoryBarChart rows={r.byTenant.map((t) => ({ name: t.name, kg: kg(t.emissionsGCo2e) }))} categoryKey="name" series={[{ key: "kg", label: "emissions", color: "#7c3aed" }]} unit="kg CO2e" label="Bar chart of emissions per tenant in kilograms of CO2e" />
               <TotalsTable

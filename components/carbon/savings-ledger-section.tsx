@@ -53,8 +53,8 @@ export function SavingsLedgerSection({ days, tz }: { days: number; tz: string })
             />
           </div>
           <div className="grid gap-5 lg:grid-cols-2">
-            <div><h3 className="mb-1 text-sm font-semibold">By tenant</h3><TotalsTable caption="Savings per tenant" columns={["Tenant", ...COLUMNS]} rows={totalsRows(l.byTenant)} /></div>
-            <div><h3 className="mb-1 text-sm font-semibold">By cluster</h3><TotalsTable caption="Savings per cluster where the jobs ran" columns={["Cluster", ...COLUMNS]} rows={totalsRows(l.byCluster)} /></div>
+            <div className="min-w-0"><h3 className="mb-1 text-sm font-semibold">By tenant</h3><TotalsTable caption="Savings per tenant" columns={["Tenant", ...COLUMNS]} rows={totalsRows(l.byTenant)} /></div>
+            <div className="min-w-0"><h3 className="mb-1 text-sm font-semibold">By cluster</h3><TotalsTable caption="Savings per cluster where the jobs ran" columns={["Cluster", ...COLUMNS]} rows={totalsRows(l.byCluster)} /></div>
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">Entries</h3>

@@ -9,7 +9,7 @@ export function ClusterTable({ clusters, editHref }: { clusters: ClusterListRow[
   if (clusters.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No clusters yet.</p>;
   const totalGpus = clusters.reduce((s, c) => s + c.gpus, 0);
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">
           {clusters.length} clusters · {formatCount(totalGpus)} GPUs
