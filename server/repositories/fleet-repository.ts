@@ -85,3 +85,12 @@ export function findRecentJobShapes(db: Db, limit: number) {
 export function findTenantEmissionsSince(db: Db, since: Date) {
   return db.job.groupBy({ by: ["tenantId"], where: { placedAt: { gte: since }, status: { in: ["PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] } }, _sum: { emissionsGCo2e: true } });
 }
+
+/** Measured samples of some zones in [fromAt, toAt), oldest first (the forecaster's history). */
+export function findMeasuredHistory(db: Db, zoneIds: string[], fromAt: Date, toAt: Date) {
+  return db.carbonIntensitySample.findMany({
+    where: { zoneId: { in: zoneIds }, kind: "MEASURED", at: { gte: fromAt, lt: toAt } },
+    orderBy: [{ zoneId: "asc" }, { at: "asc" }],
+    select: { zoneId: true, at: true, gCo2ePerKwh: true, signalType: true },
+  });
+}

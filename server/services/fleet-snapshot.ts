@@ -1,13 +1,15 @@
 /**
  * Maps database rows to the engine's fleet snapshot: node states with their current allocation,
  * jobs holding resources (for earliest-start estimates), hourly intensity series per zone (measured
- * up to now, then the latest forecast, then the zone's annual average where nothing covers an hour),
+ * up to now, then the latest forecast, then the engine's forecaster fitted on the zone's measured
+ * history, then the zone's annual average where there is too little history),
  * tenant usage, and queued jobs as the coordinator's FleetJob.
  */
 import { createIntensitySeries, createNode, HOUR_MS, type FleetCluster, type FleetJob, type FleetSnapshot, type HourProvenance, type JobRequest, type NodeState, type RunningJob, type TenantUsage } from "../engine";
 import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
 import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findTenantEmissionsSince, findZones } from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
+import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
@@ -87,22 +89,30 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     if (list) list.push(sample);
     else samplesAt.set(key, [sample]);
   }
+  // Measured beats forecast; among forecasts the latest issue (sorted first) wins.
+  const pick = (zoneId: string, at: number) => {
+    const forZone = samplesAt.get(`${zoneId}@${at}`) ?? [];
+    return forZone.find((s) => s.kind === "MEASURED" && at < nowMs) ?? forZone.find((s) => s.kind === "FORECAST") ?? forZone.find((s) => s.kind === "MEASURED");
+  };
+  // Hours no sample covers are filled by the engine's forecaster from the zone's measured history.
+  const uncovered = zones.filter((zone) => Array.from({ length: hours }, (_, h) => hour0 + h * HOUR_MS).some((at) => !pick(zone.id, at)));
+  const fills = uncovered.length > 0 ? await forecastFills(db, uncovered, hour0, hours, nowMs) : new Map<string, ZoneFill | null>();
   const series = new Map(
     zones.map((zone) => {
       const values: number[] = [];
       const provenance: HourProvenance[] = [];
       const signalType = zone.signalType === "MARGINAL" ? "marginal" : "average";
       const emissionFactorType = zone.emissionFactorType === "DIRECT" ? "direct" : "lifecycle";
+      const fill = fills.get(zone.id) ?? null;
       for (let h = 0; h < hours; h++) {
-        const at = hour0 + h * HOUR_MS;
-        const forZone = samplesAt.get(`${zone.id}@${at}`) ?? [];
-        // Measured beats forecast; among forecasts the latest issue (sorted first) wins.
-        const sample = forZone.find((s) => s.kind === "MEASURED" && at < nowMs) ?? forZone.find((s) => s.kind === "FORECAST") ?? forZone.find((s) => s.kind === "MEASURED");
-        values.push(sample?.gCo2ePerKwh ?? zone.annualAverageGCo2ePerKwh);
+        const sample = pick(zone.id, hour0 + h * HOUR_MS);
+        values.push(sample?.gCo2ePerKwh ?? fill?.values[h] ?? zone.annualAverageGCo2ePerKwh);
         provenance.push(
           sample
             ? { kind: sample.kind === "MEASURED" ? "measured" : "forecast", provider: sample.provider, signalType, emissionFactorType, ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}) }
-            : { kind: "forecast", provider: "annual average (no feed data)", signalType, emissionFactorType },
+            : fill
+              ? { kind: "forecast", provider: FORECASTER_PROVIDER, signalType, emissionFactorType, forecastIssuedAtMs: fill.issuedAtMs }
+              : { kind: "forecast", provider: "annual average (no feed data)", signalType, emissionFactorType },
         );
       }
       return [zone.id, createIntensitySeries({ zone: zone.id, startMs: hour0, gCo2ePerKwh: values, provenance })] as const;

@@ -1,0 +1,73 @@
+/**
+ * Fills the hours of a zone's scheduling series that neither a measured value nor a feed forecast
+ * covers, using the engine's zone forecaster fitted on that zone's own measured history (so a fleet
+ * whose feed stopped, or a demo days after its seed, schedules on a daily pattern instead of a flat
+ * annual average). A zone with too little history gets no fill and the caller keeps the annual
+ * average. Results are cached per database, zone and series hour: the scheduling loop runs every few
+ * seconds, the fit needs one query and a few thousand additions, and the answer changes hourly.
+ */
+import { forecastZoneIntensity, HOUR_MS } from "../engine";
+import type { Db } from "../db/client";
+import { findMeasuredHistory } from "../repositories/fleet-repository";
+import type { SignalType } from "../db/generated/client";
+
+/** Provider named in the provenance of forecaster hours. */
+export const FORECASTER_PROVIDER = "verdant-forecaster";
+/** Days of measured history the forecaster sees (its 7-day profile plus a day for gaps). */
+const HISTORY_DAYS = 8;
+/** Fewer measured hours than this (one day) in the window: no fill, the annual average stays. */
+export const MIN_HISTORY_HOURS = 24;
+/** Cached fills per database before the cache is cleared (zones x distinct series hours). */
+const CACHE_LIMIT = 512;
+
+/** Forecaster values for every hour of the series window, and when they were computed. */
+export interface ZoneFill {
+  values: number[];
+  issuedAtMs: number;
+}
+
+const cache = new WeakMap<Db, Map<string, ZoneFill | null>>();
+
+/** A zone's measured history as a gap-free hourly array (gaps carry the previous hour forward). */
+function hourlyHistory(rows: { at: Date; gCo2ePerKwh: number }[]): { startMs: number; values: number[] } {
+  const startMs = rows[0]!.at.getTime();
+  const values = new Array<number>((rows.at(-1)!.at.getTime() - startMs) / HOUR_MS + 1);
+  for (const r of rows) values[(r.at.getTime() - startMs) / HOUR_MS] = r.gCo2ePerKwh;
+  for (let i = 1; i < values.length; i++) values[i] ??= values[i - 1]!;
+  return { startMs, values };
+}
+
+/** The fill of one zone for hours [startMs, startMs + hours h), or null with too little history. */
+function fillFrom(rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, hours: number, nowMs: number): ZoneFill | null {
+  if (rows.length < MIN_HISTORY_HOURS) return null;
+  const history = hourlyHistory(rows);
+  const endMs = history.startMs + history.values.length * HOUR_MS;
+  const horizon = Math.max(0, (startMs + hours * HOUR_MS - endMs) / HOUR_MS);
+  const forecast = forecastZoneIntensity(history.values, history.startMs, endMs, horizon);
+  const values = Array.from({ length: hours }, (_, h) => {
+    const at = startMs + h * HOUR_MS;
+    // Hours after the history are forecast; a gap inside it takes the carried-forward value.
+    return at >= endMs ? forecast[(at - endMs) / HOUR_MS]! : history.values[Math.max(0, (at - history.startMs) / HOUR_MS)]!;
+  });
+  return { values, issuedAtMs: nowMs };
+}
+
+/**
+ * Forecaster fills for `zones` over the hourly window starting at `startMs` (hour-aligned), from each
+ * zone's measured samples of its own signal type before `nowMs`. A zone maps to null when it has
+ * fewer than {@link MIN_HISTORY_HOURS} measured hours in the last {@link HISTORY_DAYS} days.
+ */
+export async function forecastFills(db: Db, zones: { id: string; signalType: SignalType }[], startMs: number, hours: number, nowMs: number): Promise<Map<string, ZoneFill | null>> {
+  let cached = cache.get(db);
+  if (!cached || cached.size > CACHE_LIMIT) cache.set(db, (cached = new Map()));
+  const key = (zoneId: string) => `${zoneId}@${startMs}@${hours}`;
+  const missing = zones.filter((z) => !cached.has(key(z.id)));
+  if (missing.length > 0) {
+    const rows = await findMeasuredHistory(db, missing.map((z) => z.id), new Date(startMs - HISTORY_DAYS * 24 * HOUR_MS), new Date(nowMs));
+    for (const zone of missing) {
+      const own = rows.filter((r) => r.zoneId === zone.id && r.signalType === zone.signalType);
+      cached.set(key(zone.id), fillFrom(own, startMs, hours, nowMs));
+    }
+  }
+  return new Map(zones.map((z) => [z.id, cached.get(key(z.id)) ?? null]));
+}

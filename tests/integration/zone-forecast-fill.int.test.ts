@@ -1,0 +1,77 @@
+// The scheduling snapshot's intensity series past the stored samples: hours no measured value or feed
+// forecast covers come from the engine's forecaster fitted on the zone's measured history, and only a
+// zone without enough history falls back to its (labelled) annual average.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOUR_MS } from "../../server/engine";
+import { loadFleetSnapshot } from "../../server/services/fleet-snapshot";
+import { FORECASTER_PROVIDER } from "../../server/services/zone-forecast-fill";
+import { upsertMeasuredSamples } from "../../server/repositories/carbon-repository";
+import { SEED_NOW } from "./helpers/constants";
+import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+
+// Three days after the seed: its measured history ended at SEED_NOW and its 48 h forecast has run out.
+const nowMs = SEED_NOW.getTime() + 72 * HOUR_MS;
+const hourNow = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+// A daily shape: the forecaster reproduces a pure 24 h periodic series exactly.
+const daily = (atMs: number) => 200 + 80 * Math.sin((2 * Math.PI * (atMs / HOUR_MS)) / 24);
+
+describe("scheduling series beyond the stored samples", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+    const db = database.db;
+    await db.gridZone.createMany({
+      data: [
+        { id: "TEST-HIST", name: "Zone with history", annualAverageGCo2ePerKwh: 999 },
+        { id: "TEST-NONE", name: "Zone without history", annualAverageGCo2ePerKwh: 321 },
+      ],
+    });
+    const cluster = (name: string, gridZoneId: string) => ({ name, region: "test", tier: "EDGE" as const, gridZoneId, pue: 1.2, locationName: "test", latitude: 0, longitude: 0 });
+    await db.cluster.createMany({ data: [cluster("hist-cluster", "TEST-HIST"), cluster("none-cluster", "TEST-NONE")] });
+    // Three days of measured hours ending two hours before now (no forecast samples at all).
+    const rows = Array.from({ length: 72 }, (_, i) => hourNow - (73 - i) * HOUR_MS).map((at) => ({
+      zoneId: "TEST-HIST", at: new Date(at), gCo2ePerKwh: daily(at), kind: "MEASURED" as const, signalType: "AVERAGE" as const, emissionFactorType: "LIFECYCLE" as const, provider: "test", source: "test", estimated: false, forecastIssuedAt: null,
+    }));
+    await upsertMeasuredSamples(db, rows);
+  });
+  afterAll(() => database.drop());
+
+  it("fills a zone with measured history from the forecaster, labelled as a forecast issued now", async () => {
+    const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
+    const series = snapshot.clusters.find((c) => c.name === "hist-cluster")!.series;
+    expect(series.gCo2ePerKwh).toHaveLength(49);
+    series.gCo2ePerKwh.forEach((v, h) => {
+      const at = series.startMs + h * HOUR_MS;
+      expect(series.provenance[h]).toEqual({ kind: "forecast", provider: FORECASTER_PROVIDER, signalType: "average", emissionFactorType: "lifecycle", forecastIssuedAtMs: nowMs });
+      expect(v).toBeCloseTo(daily(at), 6);
+      expect(v).not.toBe(999);
+    });
+    // The daily shape survives: not a flat line.
+    expect(Math.max(...series.gCo2ePerKwh) - Math.min(...series.gCo2ePerKwh)).toBeGreaterThan(100);
+  });
+
+  it("keeps the labelled annual average for a zone without history", async () => {
+    const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
+    const series = snapshot.clusters.find((c) => c.name === "none-cluster")!.series;
+    expect(new Set(series.gCo2ePerKwh)).toEqual(new Set([321]));
+    expect(new Set(series.provenance.map((p) => p.provider))).toEqual(new Set(["annual average (no feed data)"]));
+  });
+
+  it("forecasts the demo zones from their seeded history once the seeded forecast has run out", async () => {
+    const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
+    const demo = snapshot.clusters.filter((c) => !c.name.endsWith("-cluster"));
+    expect(demo.length).toBeGreaterThan(0);
+    for (const cluster of demo) {
+      expect(new Set(cluster.series.provenance.map((p) => p.provider))).toEqual(new Set([FORECASTER_PROVIDER]));
+      expect(new Set(cluster.series.gCo2ePerKwh).size).toBeGreaterThan(1);
+    }
+  });
+
+  it("uses measured hours and feed forecasts where they exist", async () => {
+    // At the seed's own time the stored samples cover the whole window.
+    const { snapshot } = await loadFleetSnapshot(database.db, SEED_NOW.getTime() + 60_000);
+    const demo = snapshot.clusters.find((c) => !c.name.endsWith("-cluster"))!;
+    expect(demo.series.provenance.some((p) => p.provider === FORECASTER_PROVIDER)).toBe(false);
+    expect(new Set(demo.series.provenance.map((p) => p.kind))).toEqual(new Set(["measured", "forecast"]));
+  });
+});
