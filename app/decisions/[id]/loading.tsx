@@ -1,5 +1,0 @@
-import { PageSkeleton } from "@/components/ui/page-skeleton";
-
-export default function Loading() {
-  return <PageSkeleton title="Decision" blocks={3} />;
-}
