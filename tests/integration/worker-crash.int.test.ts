@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const tsx = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 
+// `node --import tsx` runs the worker in this one process. The tsx command instead forks a second
+// node process, which a SIGKILL of the first never reaches: the "crashed" worker would live on.
 function startWorker(url: string): ChildProcess {
-  return spawn(process.execPath, [tsx, "scripts/worker.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: url, VERDANT_CYCLE_MS: "300", VERDANT_SIM_SPEED: "1" } });
+  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: url, VERDANT_CYCLE_MS: "300", VERDANT_SIM_SPEED: "1" } });
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
