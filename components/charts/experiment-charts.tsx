@@ -8,6 +8,16 @@ const COLORS = ["#475569", "#15803d", "#0369a1", "#b45309", "#7c3aed", "#be123c"
 const color = (i: number) => COLORS[i % COLORS.length]!;
 const dayLabel = (ms: number) => new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
 
+/** Ticks at the viewer's local midnights inside [fromMs, toMs], so each day label appears once. */
+function dayTicks(fromMs: number, toMs: number): number[] {
+  const day = new Date(fromMs);
+  day.setHours(0, 0, 0, 0);
+  if (day.getTime() < fromMs) day.setDate(day.getDate() + 1);
+  const ticks: number[] = [];
+  for (; day.getTime() <= toMs; day.setDate(day.getDate() + 1)) ticks.push(day.getTime());
+  return ticks;
+}
+
 type Props = { series: Record<string, PolicySeries>; policies: string[] };
 
 function Frame({ label, children }: { label: string; children: React.ReactElement }) {
@@ -34,7 +44,7 @@ export function AllocationChart({ series, policies }: Props) {
     <Frame label={`Line chart of GPU allocation (GAR) over simulated time for ${policies.join(", ")}`}>
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="atMs" type="number" domain={["dataMin", "dataMax"]} tickFormatter={dayLabel} tick={{ fontSize: 11 }} />
+        <XAxis dataKey="atMs" type="number" domain={["dataMin", "dataMax"]} ticks={dayTicks(rows[0]!.atMs!, rows[rows.length - 1]!.atMs!)} tickFormatter={dayLabel} tick={{ fontSize: 11 }} />
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} unit=" %" width={56} />
         <Tooltip labelFormatter={(v) => new Date(Number(v)).toLocaleString()} formatter={(v, name) => [`${Number(v).toFixed(1)} %`, name]} />
         <Legend />
