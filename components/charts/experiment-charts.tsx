@@ -8,14 +8,16 @@ const COLORS = ["#475569", "#15803d", "#0369a1", "#b45309", "#7c3aed", "#be123c"
 const color = (i: number) => COLORS[i % COLORS.length]!;
 const dayLabel = (ms: number) => new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
 
-/** Ticks at the viewer's local midnights inside [fromMs, toMs], so each day label appears once. */
+/** Ticks at the viewer's local midnights inside [fromMs, toMs], so each day label appears once (every k-th day on long runs). */
 function dayTicks(fromMs: number, toMs: number): number[] {
   const day = new Date(fromMs);
   day.setHours(0, 0, 0, 0);
   if (day.getTime() < fromMs) day.setDate(day.getDate() + 1);
   const ticks: number[] = [];
   for (; day.getTime() <= toMs; day.setDate(day.getDate() + 1)) ticks.push(day.getTime());
-  return ticks;
+  // Long runs: at most about 12 labels.
+  const step = Math.ceil(ticks.length / 12);
+  return ticks.filter((_, i) => i % step === 0);
 }
 
 type Props = { series: Record<string, PolicySeries>; policies: string[] };
