@@ -1,5 +1,5 @@
 "use client";
-// Every tenant's jobs for operators and admins: filter by tenant and status, search, sort, page.
+// Every tenant's jobs for operators and admins: filter by tenant, status, cluster and GPU model, search, sort, page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LocalTime } from "@/components/ui/local-time";
@@ -23,12 +23,17 @@ export function FleetJobsTable() {
   const trpc = useTRPC();
   const [tenantId, setTenantId] = useState("");
   const [status, setStatus] = useState<Status | "">("");
+  const [clusterId, setClusterId] = useState("");
+  const [gpuModel, setGpuModel] = useState("");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<{ field: SortField; direction: "asc" | "desc" }>({ field: "submittedAt", direction: "desc" });
   const [page, setPage] = useState(1);
   const tenants = useQuery(trpc.catalog.tenants.queryOptions());
+  const clusters = useQuery(trpc.catalog.clusters.queryOptions());
+  const catalog = useQuery(trpc.catalog.formOptions.queryOptions());
+  const filters = { ...(tenantId ? { tenantId } : {}), ...(status ? { status } : {}), ...(clusterId ? { clusterId } : {}), ...(gpuModel ? { gpuModel } : {}), ...(search ? { search } : {}) };
   const jobs = useQuery({
-    ...trpc.jobs.list.queryOptions({ tenantId: tenantId || undefined, statuses: status ? [status] : [], search: search || undefined, sort, page, pageSize: PAGE_SIZE }),
+    ...trpc.jobs.list.queryOptions({ tenantId: tenantId || undefined, statuses: status ? [status] : [], clusterId: clusterId || undefined, gpuModel: gpuModel || undefined, search: search || undefined, sort, page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_POLL_MS,
   });
@@ -46,7 +51,7 @@ export function FleetJobsTable() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Field id="filter-tenant" label="Tenant">
           <Select id="filter-tenant" value={tenantId} onChange={(e) => { setTenantId(e.target.value); setPage(1); }}>
             <option value="">All tenants</option>
@@ -59,6 +64,18 @@ export function FleetJobsTable() {
             {STATUSES.map((s) => <option key={s} value={s}>{s.toLowerCase()}</option>)}
           </Select>
         </Field>
+        <Field id="filter-cluster" label="Cluster">
+          <Select id="filter-cluster" value={clusterId} onChange={(e) => { setClusterId(e.target.value); setPage(1); }}>
+            <option value="">All clusters</option>
+            {clusters.data?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </Select>
+        </Field>
+        <Field id="filter-model" label="GPU model" hint="Jobs that allow it or hold one now">
+          <Select id="filter-model" value={gpuModel} onChange={(e) => { setGpuModel(e.target.value); setPage(1); }}>
+            <option value="">Any model</option>
+            {catalog.data?.gpuModels.map((g) => <option key={g.id} value={g.id}>{g.displayName}</option>)}
+          </Select>
+        </Field>
         <Field id="filter-search" label="Name contains">
           <Input id="filter-search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} placeholder="e.g. trace-01" />
         </Field>
@@ -66,7 +83,7 @@ export function FleetJobsTable() {
       <p>
         <a
           className="text-sm font-medium text-leaf-700 underline"
-          href={`/api/jobs/export?${new URLSearchParams({ ...(tenantId ? { tenantId } : {}), ...(status ? { status } : {}), ...(search ? { search } : {}) }).toString()}`}
+          href={`/api/jobs/export?${new URLSearchParams(filters).toString()}`}
           download
         >
           Export these jobs as CSV

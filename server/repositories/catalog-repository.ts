@@ -24,6 +24,11 @@ export function findTenantQuota(db: Db, tenantId: string) {
   return db.tenantQuota.findUnique({ where: { tenantId } });
 }
 
+/** Every cluster's id and name (filters). */
+export function listClusterNames(db: Db) {
+  return db.cluster.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+}
+
 /** Every tenant's id, slug and name. */
 export function listTenants(db: Db) {
   return db.tenant.findMany({ select: { id: true, slug: true, name: true }, orderBy: { name: "asc" } });

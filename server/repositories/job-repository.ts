@@ -53,7 +53,8 @@ function whereFor(query: Omit<JobQuery, "sort" | "page" | "pageSize">): Prisma.J
     ...(query.tenantId ? { tenantId: query.tenantId } : {}),
     ...(query.statuses?.length ? { status: { in: query.statuses } } : {}),
     ...(query.clusterId ? { decisions: { some: { clusterId: query.clusterId } } } : {}),
-    ...(query.gpuModel ? { allowedGpuModels: { has: query.gpuModel } } : {}),
+    // A model matches jobs that name it among their allowed models or hold a GPU of it right now.
+    ...(query.gpuModel ? { OR: [{ allowedGpuModels: { has: query.gpuModel } }, { gpuShares: { some: { gpu: { node: { gpuModelId: query.gpuModel } } } } }] } : {}),
     ...(query.search ? { name: { contains: query.search, mode: "insensitive" as const } } : {}),
   };
 }

@@ -1,6 +1,6 @@
 /** Catalog data the job form needs: GPU models and regions (any signed-in user). */
 import { authedProcedure, operatorProcedure, router } from "../trpc";
-import { listGpuModels, listRegions, listTenants } from "../../repositories/catalog-repository";
+import { listClusterNames, listGpuModels, listRegions, listTenants } from "../../repositories/catalog-repository";
 
 export const catalogRouter = router({
   formOptions: authedProcedure.query(async ({ ctx }) => {
@@ -12,4 +12,6 @@ export const catalogRouter = router({
   }),
   /** Tenant names for filters (operators and admins). */
   tenants: operatorProcedure.query(({ ctx }) => listTenants(ctx.db)),
+  /** Cluster names for filters (operators and admins). */
+  clusters: operatorProcedure.query(({ ctx }) => listClusterNames(ctx.db)),
 });

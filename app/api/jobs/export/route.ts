@@ -1,4 +1,4 @@
-// GET /api/jobs/export?tenantId=&status=&search= : the fleet jobs table as a CSV download.
+// GET /api/jobs/export?tenantId=&status=&clusterId=&gpuModel=&search= : the fleet jobs table as a CSV download.
 // The role check is on the server (the session's user), never only in the UI.
 import { z } from "zod";
 import { createRequestContext } from "@/server/api/context";
@@ -11,6 +11,8 @@ const STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELL
 const query = z.object({
   tenantId: z.string().max(64).optional(),
   status: z.enum(STATUSES).optional(),
+  clusterId: z.string().max(64).optional(),
+  gpuModel: z.string().max(64).optional(),
   search: z.string().trim().max(80).optional(),
 });
 
@@ -23,6 +25,8 @@ export async function GET(request: Request) {
     const csv = await exportJobsCsv(ctx.db, ctx.user, {
       tenantId: parsed.data.tenantId || undefined,
       statuses: parsed.data.status ? [parsed.data.status] : [],
+      clusterId: parsed.data.clusterId || undefined,
+      gpuModel: parsed.data.gpuModel || undefined,
       search: parsed.data.search || undefined,
       sort: { field: "submittedAt", direction: "desc" },
     });
