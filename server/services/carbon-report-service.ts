@@ -18,6 +18,7 @@ import {
   readProvenance,
   type Period,
 } from "../repositories/carbon-report-repository";
+import { FORECASTER_PROVIDER, forecastFills } from "./zone-forecast-fill";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -38,6 +39,8 @@ export async function getIntensityReport(db: Db, now: Date, historyDays: number,
   const to = new Date(hourNow + (forecastHours + 1) * HOUR_MS);
   const [zones, series, provenance] = await Promise.all([listZones(db), readIntensitySeries(db, from, to), readProvenance(db, from, to)]);
   const accuracy = await Promise.all(zones.map((z) => loadForecastAccuracy(db, z.id, new Date(hourNow - ACCURACY_DAYS * DAY_MS), new Date(hourNow + HOUR_MS))));
+  // Future hours no feed forecasts are shown as the scheduler sees them: the engine's forecaster.
+  const fills = await forecastFills(db, zones, hourNow, forecastHours + 1, now.getTime());
   return {
     nowMs: now.getTime(),
     fromMs: from.getTime(),
@@ -52,13 +55,24 @@ export async function getIntensityReport(db: Db, now: Date, historyDays: number,
         else point.forecast = s.value;
         byHour.set(atMs, point);
       }
+      const fill = fills.get(zone.id);
+      let filled = 0;
+      fill?.values.forEach((value, h) => {
+        const atMs = hourNow + h * HOUR_MS;
+        const point = byHour.get(atMs) ?? { atMs, measured: null, forecast: null };
+        if (point.measured !== null || point.forecast !== null) return;
+        point.forecast = value;
+        byHour.set(atMs, point);
+        filled++;
+      });
+      const forecaster = filled > 0 ? [{ provider: FORECASTER_PROVIDER, signalType: zone.signalType as string, emissionFactorType: zone.emissionFactorType as string, kind: "FORECAST" as const, hours: filled }] : [];
       const points = [...byHour.values()].sort((a, b) => a.atMs - b.atMs);
       const latest = points.filter((p) => p.measured !== null && p.atMs <= hourNow).at(-1) ?? null;
       return {
         ...zone,
         points,
         latestMeasured: latest ? { atMs: latest.atMs, gCo2ePerKwh: latest.measured as number } : null,
-        sources: provenance.filter((p) => p.zoneId === zone.id).map(({ zoneId: _zone, ...rest }) => rest),
+        sources: [...provenance.filter((p) => p.zoneId === zone.id).map(({ zoneId: _zone, ...rest }) => rest), ...forecaster],
         accuracy: accuracy[i]!,
       };
     }),

@@ -71,12 +71,14 @@ describe("carbon page and zone/feed administration", () => {
     expect(report.zones.map((z) => z.id)).toEqual(["CA-ON", "DE", "GB", "SG", "US-CAL-CISO", "US-TEX-ERCO"]);
     for (const zone of report.zones) {
       expect(zone.points.filter((p) => p.measured !== null)).toHaveLength(7 * 24);
-      expect(zone.points.filter((p) => p.forecast !== null)).toHaveLength(48);
+      // 49 future hours shown: 48 from the seed's forecast, the last from the engine's forecaster.
+      expect(zone.points.filter((p) => p.forecast !== null)).toHaveLength(49);
       expect(zone.points.every((p) => (p.measured !== null) === p.atMs < hourNow)).toBe(true);
       expect(zone.latestMeasured?.atMs).toBe(hourNow - HOUR);
       expect(zone.sources).toEqual([
         { provider: "Electricity Maps (2023 data, replayed)", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 48 },
         { provider: "Electricity Maps (2023 data, replayed)", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "MEASURED", hours: 7 * 24 },
+        { provider: "verdant-forecaster", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 1 },
       ]);
       // The seed's forecast is issued now, for the future: nothing to compare yet.
       expect(zone.accuracy.buckets.every((b) => b.pairs === 0)).toBe(true);
@@ -100,6 +102,20 @@ describe("carbon page and zone/feed administration", () => {
     expect([b0!.pairs, b0!.maeGCo2ePerKwh]).toEqual([1, expect.closeTo(4, 6)]);
     expect([b1!.pairs, b1!.maeGCo2ePerKwh]).toEqual([1, expect.closeTo(20, 6)]);
     expect(after.sources.find((s) => s.provider === "test")).toMatchObject({ kind: "FORECAST", hours: 1 });
+  });
+
+  it("intensity: hours after the stored forecast come from the engine's forecaster, labelled as such", async () => {
+    // Three days after the seed, the seed's 48 h forecast has run out; measured history stops at the seed.
+    const later = await callerAs(database.db, demoUserIds.operator, new Date(NOW.getTime() + 3 * DAY));
+    const report = await later.carbon.intensity({ historyDays: 1, forecastHours: 24 });
+    for (const zone of report.zones) {
+      const future = zone.points.filter((p) => p.atMs >= report.nowMs - (report.nowMs % HOUR));
+      expect(future).toHaveLength(25);
+      expect(future.every((p) => p.forecast !== null && p.measured === null)).toBe(true);
+      // A daily pattern, not the flat annual average.
+      expect(new Set(future.map((p) => Math.round(p.forecast!))).size).toBeGreaterThan(3);
+      expect(zone.sources).toContainEqual({ provider: "verdant-forecaster", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 25 });
+    }
   });
 
   it("emissions and the savings ledger: an empty period reads as zeros; rows add up by cluster, tenant and the viewer's day", async () => {
