@@ -29,7 +29,7 @@ test.describe("carbon", () => {
     await expect(ontario).toContainText("Signal: average");
     await expect(ontario).toContainText("Emission factors: lifecycle");
     await expect(ontario).toContainText("Electricity Maps (2023 data, replayed)");
-    await expect(ontario).toContainText("168 measured · 48 forecast");
+    await expect(ontario).toContainText("168 measured · 49 forecast");
     // Recharts drew both series: the forecast dashed, the measured solid, and the now line.
     await expect(ontario.locator(".recharts-line-curve")).toHaveCount(2);
     await expect(ontario.locator('.recharts-line-curve[stroke-dasharray="6 4"]')).toHaveCount(1);
@@ -39,7 +39,7 @@ test.describe("carbon", () => {
     await expect(page.getByTestId("ledger").or(page.getByTestId("ledger-empty"))).toBeVisible();
     await expect(page.getByText(/days in your time zone \(/)).toBeVisible();
     await page.getByLabel("History").selectOption("1");
-    await expect(ontario).toContainText("24 measured · 48 forecast");
+    await expect(ontario).toContainText("24 measured · 49 forecast");
     await expectAccessible(page);
     await screenshot(page, testInfo, "carbon-operator");
 
