@@ -6,20 +6,14 @@
  * Times are epoch ms, durations seconds, energy kWh, emissions kg or g as named.
  */
 import type { CoordinatorPolicy } from "../coordinator/policy";
-import type { ClusterTier, GpuModelSpec } from "../coordinator/types";
-import type { ClusterState } from "../model/node";
+import type { FleetCluster, GpuModelSpec } from "../coordinator/types";
 
-/** One simulated cluster; `state` holds its nodes idle at the start. */
-export interface SimCluster {
-  readonly id: string;
-  readonly name: string;
-  readonly region: string;
-  /** Grid zone id; must have a series in {@link SimInput.zones}. */
-  readonly zone: string;
-  readonly tier: ClusterTier;
-  readonly pue: number;
-  readonly state: ClusterState;
-}
+/**
+ * One simulated cluster: the coordinator's cluster fields without running jobs, reservations or a
+ * series (the simulator builds those per decision); `state` holds its nodes idle at the start, and
+ * `zone` must have a series in {@link SimInput.zones}.
+ */
+export type SimCluster = Pick<FleetCluster, "id" | "name" | "region" | "zone" | "tier" | "pue" | "state">;
 
 /** The measured (true) hourly intensity of one zone over the simulated period. */
 export interface SimZoneSeries {
