@@ -13,49 +13,89 @@ export interface PlacementAssignment {
   readonly gpuIndices: readonly number[];
 }
 
-function insertSorted(list: readonly number[], value: number): number[] {
-  const out = list.slice();
-  let i = out.length;
-  while (i > 0 && (out[i - 1] as number) > value) i--;
-  out.splice(i, 0, value);
-  return out;
+/** Working copy of a node while a batch of changes is applied (arrays owned by the batch). */
+interface MutableNode {
+  readonly base: NodeState;
+  cpuMilliFree: number;
+  memoryMibFree: number;
+  readonly gpuMilliFree: number[];
+  readonly hostedGpuShares: number[];
 }
 
-function applyOne(node: NodeState, job: JobRequest, gpuIndices: readonly number[], sign: 1 | -1): NodeState {
-  const bad = (why: string) => new EngineError("INVALID_PLACEMENT", `${node.name}: ${why}`, { node: node.name, gpuIndices, job });
-  if (gpuIndices.length !== job.gpuCount || new Set(gpuIndices).size !== gpuIndices.length) throw bad(`expected ${job.gpuCount} distinct GPU indices`);
+function invalid(node: NodeState, why: string, gpuIndices: readonly number[], job: JobRequest): EngineError {
+  return new EngineError("INVALID_PLACEMENT", `${node.name}: ${why}`, { node: node.name, gpuIndices, job });
+}
+
+function hasDuplicate(list: readonly number[]): boolean {
+  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (list[i] === list[j]) return true;
+  return false;
+}
+
+/** Applies one member to a working copy; throws (leaving the batch unusable) if it would over- or under-allocate. */
+function applyOne(node: MutableNode, job: JobRequest, gpuIndices: readonly number[], sign: 1 | -1): void {
+  const base = node.base;
+  if (gpuIndices.length !== job.gpuCount || hasDuplicate(gpuIndices)) throw invalid(base, `expected ${job.gpuCount} distinct GPU indices`, gpuIndices, job);
   const cpu = node.cpuMilliFree - sign * job.cpuMilli;
   const mem = node.memoryMibFree - sign * job.memoryMib;
-  if (cpu < 0 || cpu > node.cpuMilliCapacity) throw bad(`CPU would be ${cpu} of ${node.cpuMilliCapacity} milli`);
-  if (mem < 0 || mem > node.memoryMibCapacity) throw bad(`memory would be ${mem} of ${node.memoryMibCapacity} MiB`);
-  const gpus = node.gpuMilliFree.slice();
+  if (cpu < 0 || cpu > base.cpuMilliCapacity) throw invalid(base, `CPU would be ${cpu} of ${base.cpuMilliCapacity} milli`, gpuIndices, job);
+  if (mem < 0 || mem > base.memoryMibCapacity) throw invalid(base, `memory would be ${mem} of ${base.memoryMibCapacity} MiB`, gpuIndices, job);
+  const gpus = node.gpuMilliFree;
   for (const g of gpuIndices) {
     const free = gpus[g];
-    if (free === undefined) throw bad(`GPU index ${g} does not exist`);
+    if (free === undefined) throw invalid(base, `GPU index ${g} does not exist`, gpuIndices, job);
     const next = free - sign * job.gpuMilliPerGpu;
-    if (next < 0 || next > MILLI_GPU_PER_GPU) throw bad(`GPU ${g} would have ${next} milli free`);
+    if (next < 0 || next > MILLI_GPU_PER_GPU) throw invalid(base, `GPU ${g} would have ${next} milli free`, gpuIndices, job);
     gpus[g] = next;
   }
-  let hosted = node.hostedGpuShares;
+  node.cpuMilliFree = cpu;
+  node.memoryMibFree = mem;
   if (job.gpuCount > 0) {
     const request = job.gpuCount * job.gpuMilliPerGpu;
-    if (sign === 1) hosted = insertSorted(hosted, request);
-    else {
+    const hosted = node.hostedGpuShares;
+    if (sign === 1) {
+      let i = hosted.length;
+      while (i > 0 && (hosted[i - 1] as number) > request) i--;
+      hosted.splice(i, 0, request);
+    } else {
       const at = hosted.indexOf(request);
-      hosted = at < 0 ? hosted : [...hosted.slice(0, at), ...hosted.slice(at + 1)];
+      if (at >= 0) hosted.splice(at, 1);
     }
   }
-  return { ...node, cpuMilliFree: cpu, memoryMibFree: mem, gpuMilliFree: gpus, hostedGpuShares: hosted };
+}
+
+/** One change of a batch: a job's members to allocate (sign 1) or release (sign -1). */
+export interface PlacementChange {
+  readonly job: JobRequest;
+  readonly assignments: readonly PlacementAssignment[];
+  readonly sign: 1 | -1;
+}
+
+/**
+ * Applies several changes at once: each touched node is copied once (not once per change), which is
+ * what makes replaying a long running list (timeline states) cheap. Same checks as one by one.
+ */
+export function applyChanges(state: ClusterState, changes: readonly PlacementChange[]): ClusterState {
+  if (changes.length === 0) return state;
+  const work = new Map<number, MutableNode>();
+  for (const c of changes) {
+    for (const a of c.assignments) {
+      let node = work.get(a.nodeIndex);
+      if (!node) {
+        const base = state.nodes[a.nodeIndex];
+        if (!base) throw new EngineError("INVALID_PLACEMENT", `node index ${a.nodeIndex} does not exist`);
+        node = { base, cpuMilliFree: base.cpuMilliFree, memoryMibFree: base.memoryMibFree, gpuMilliFree: base.gpuMilliFree.slice(), hostedGpuShares: base.hostedGpuShares.slice() };
+        work.set(a.nodeIndex, node);
+      }
+      applyOne(node, c.job, a.gpuIndices, c.sign);
+    }
+  }
+  const nodes = state.nodes.slice();
+  for (const [i, n] of work) nodes[i] = { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares };
+  return { nodes };
 }
 
 function applyAll(state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[], sign: 1 | -1): ClusterState {
-  const nodes = state.nodes.slice();
-  for (const a of assignments) {
-    const node = nodes[a.nodeIndex];
-    if (!node) throw new EngineError("INVALID_PLACEMENT", `node index ${a.nodeIndex} does not exist`);
-    nodes[a.nodeIndex] = applyOne(node, job, a.gpuIndices, sign);
-  }
-  return { nodes };
+  return applyChanges(state, [{ job, assignments, sign }]);
 }
 
 /** Allocates each assignment's member of `job` (one member per assignment). */

@@ -169,7 +169,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     return max !== undefined && (usage.get(j.tenant) ?? 0) + gpusOf(j) > max + 1e-9;
   };
   const dropReservation = (r: JobRec) => {
-    if (r.clusterIndex >= 0) clusters[r.clusterIndex]?.reservations.delete(r.job.id);
+    if (r.clusterIndex >= 0) clusters[r.clusterIndex]?.unreserve(r.job.id);
   };
 
   const fleetJob = (r: JobRec, asap: boolean): FleetJob => {
@@ -194,6 +194,8 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     };
   };
 
+  const base = (c: SimClusterRun) => ({ id: c.sim.id, name: c.sim.name, region: c.sim.region, zone: c.sim.zone, tier: c.sim.tier, pue: c.sim.pue, status: "active" as const });
+  const built: ({ version: number; atMs: number; fleet: FleetCluster } | undefined)[] = [];
   const snapshot = (r: JobRec, idle: boolean): FleetSnapshot => {
     let maxEnd = now;
     if (!idle) for (const c of clusters) {
@@ -201,25 +203,21 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
       for (const x of c.reservations.values()) if (x.endMs > maxEnd) maxEnd = x.endMs;
     }
     const coverUntil = maxEnd + r.estimateS * 1000 + (simPolicy.policy.constraints.maxDeferralHours + 2) * HOUR_MS;
-    const fleet: FleetCluster[] = clusters.map((c) => {
+    const fleet: FleetCluster[] = clusters.map((c, i) => {
+      const series = book.seriesAt(c.sim.zone, now, coverUntil);
+      if (idle) return { ...base(c), state: c.sim.state, running: [], reservations: [], series };
+      // Unchanged cluster at the same instant: hand the coordinator the same object, so its per-cluster
+      // timeline and the placer's caches built for the previous decision are reused.
+      const hit = built[i];
+      if (hit && hit.version === c.version && hit.atMs === now && hit.fleet.series === series) return hit.fleet;
       const running: RunningJob[] = [];
-      if (!idle) for (const x of c.running.values()) {
+      for (const x of c.running.values()) {
         // A job past its predicted end is still running: assume it ends soon, never before now.
         running.push(x.endMs > now ? x : { ...x, endMs: now + 60_000 });
       }
-      return {
-        id: c.sim.id,
-        name: c.sim.name,
-        region: c.sim.region,
-        zone: c.sim.zone,
-        tier: c.sim.tier,
-        pue: c.sim.pue,
-        status: "active",
-        state: idle ? c.sim.state : c.state,
-        running,
-        reservations: idle ? [] : [...c.reservations.values()],
-        series: book.seriesAt(c.sim.zone, now, coverUntil),
-      };
+      const fleetCluster: FleetCluster = { ...base(c), state: c.state, running, reservations: [...c.reservations.values()], series };
+      built[i] = { version: c.version, atMs: now, fleet: fleetCluster };
+      return fleetCluster;
     });
     const tenants: TenantUsage[] = idle ? [] : input.tenants.map((t) => ({ tenant: t.tenant, maxGpus: t.maxGpus, gpusInUse: usage.get(t.tenant) ?? 0, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }));
     return { nowMs: now, clusters: fleet, links: [], gpuModels: input.gpuModels, tenants };
@@ -260,7 +258,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     if (d.outcome === "deferred" && part && d.startMs !== null) {
       const reservation = { jobId: r.job.id, job: part.request, assignments: part.assignments, startMs: part.startMs, endMs: part.endMs };
       if (fj.deadlineMs != null) {
-        clusters[ci]?.reservations.set(r.job.id, reservation);
+        clusters[ci]?.reserve(reservation);
         r.clusterIndex = ci;
         r.status = "reserved";
         reservedCount++;
@@ -270,7 +268,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         return "reserved";
       }
       if (allowHeadReservation) {
-        clusters[ci]?.reservations.set(r.job.id, reservation);
+        clusters[ci]?.reserve(reservation);
         r.clusterIndex = ci;
         r.headReserved = true;
         // No wake: capacity frees only at completions and node-up events, and both dispatch again.

@@ -26,7 +26,9 @@ interface Held {
 export class SimClusterRun {
   state: ClusterState;
   readonly running = new Map<string, RunningJob>();
-  readonly reservations = new Map<string, Reservation>();
+  private readonly reserved = new Map<string, Reservation>();
+  /** Bumped on every change of state, running jobs or reservations (lets callers reuse what they built from them). */
+  version = 0;
   private readonly held = new Map<string, Held>();
   allocatedMilli = 0;
   schedulableMilli = 0;
@@ -43,6 +45,22 @@ export class SimClusterRun {
       this.schedulableMilli += n.gpuMilliFree.length * 1000;
       meter.idleW += this.nodeIdleW(n);
     }
+  }
+
+  /** Reservations (EASY head and deferred jobs) by job id. */
+  get reservations(): ReadonlyMap<string, Reservation> {
+    return this.reserved;
+  }
+
+  /** Holds nodes for a job that starts later. */
+  reserve(reservation: Reservation): void {
+    this.reserved.set(reservation.jobId, reservation);
+    this.version++;
+  }
+
+  /** Drops a job's reservation, if any. */
+  unreserve(jobId: string): void {
+    if (this.reserved.delete(jobId)) this.version++;
   }
 
   private spec(model: string | null) {
@@ -75,6 +93,7 @@ export class SimClusterRun {
     this.allocatedMilli += milli;
     this.held.set(running.jobId, { job: running.job, assignments: running.assignments, watts, idleWatts, milli });
     this.running.set(running.jobId, running);
+    this.version++;
   }
 
   /** Releases a running job (completion or eviction). */
@@ -95,6 +114,7 @@ export class SimClusterRun {
     this.allocatedMilli -= h.milli;
     this.held.delete(jobId);
     this.running.delete(jobId);
+    this.version++;
   }
 
   /** Job ids holding resources on a node. */
@@ -110,6 +130,7 @@ export class SimClusterRun {
     const nodes = this.state.nodes.slice();
     nodes[nodeIndex] = { ...n, ready };
     this.state = { nodes };
+    this.version++;
     const sign = ready ? 1 : -1;
     this.schedulableMilli += sign * n.gpuMilliFree.length * 1000;
     this.meter.idleW += sign * this.nodeIdleW(n);
