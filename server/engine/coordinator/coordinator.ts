@@ -17,6 +17,7 @@ import type { CoordinatorExplanation } from "./explanation-schema";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
 import { localityOf, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
 import { findSplits, type SplitOption } from "./split";
+import type { ClusterReason } from "./reasons";
 import type { FleetJob, FleetSnapshot } from "./types";
 
 /** One part of a decision: what to allocate on which cluster, and when. */
@@ -102,11 +103,29 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   return b.total - a.total || a.raw.carbon - b.raw.carbon || (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) || (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0);
 }
 
+/**
+ * A job without a window (no deadline) is never delayed for carbon, and that holds across clusters
+ * too: a bid that could start it only later than another cluster's is rejected, so the objectives
+ * cannot trade a capacity wait on a clean cluster for carbon (which would leave the other clusters'
+ * free GPUs idle while the job queues).
+ */
+function holdToEarliestStart(bids: ClusterBid[], job: FleetJob, ctx: AgentContext): ClusterBid[] {
+  if (job.deadlineMs != null) return bids;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const b of bids) if (b.passed && b.option && b.option.startMs < earliest) earliest = b.option.startMs;
+  if (!Number.isFinite(earliest)) return bids;
+  return bids.map((b) => {
+    if (!b.passed || !b.option || b.option.startMs <= earliest) return b;
+    const reason: ClusterReason = { code: "LATER_THAN_ANOTHER_CLUSTER", unit: "s", requested: (b.option.startMs - ctx.nowMs) / 1000, available: (earliest - ctx.nowMs) / 1000 };
+    return { ...b, passed: false, filters: [...b.filters, { filter: "earliest-start", passed: false, reasons: [reason] }] };
+  });
+}
+
 /** Runs agents, the split search and scoring; shared by decide and the fix search. */
 export function runDecision(snapshot: FleetSnapshot, job: FleetJob, policy: CoordinatorPolicy, seed: number, placers: readonly Placer[], overrides: Partial<AgentContext> = {}): DecisionRun {
   const catalog = new Map(snapshot.gpuModels.map((m) => [m.id, m]));
   const ctx: AgentContext = { nowMs: snapshot.nowMs, policy, catalog, tenant: snapshot.tenants.find((t) => t.tenant === job.tenant) ?? null, seed, ...overrides };
-  const bids = snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx));
+  const bids = holdToEarliestStart(snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)), job, ctx);
   const base = { snapshot, job, policy };
   let candidates: Candidate[] = bids.filter((b) => b.passed).map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
   let splitSearch: DecisionRun["splitSearch"] = null;

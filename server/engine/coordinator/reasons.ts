@@ -13,6 +13,7 @@ export const CLUSTER_REASON_CODES = [
   "DEADLINE_UNREACHABLE",
   "CARBON_BUDGET",
   "CARBON_SERIES_NOT_COVERING",
+  "LATER_THAN_ANOTHER_CLUSTER",
 ] as const;
 
 /** A cluster reason code. */
@@ -62,5 +63,7 @@ export function describeClusterReason(r: ClusterReason): string {
       return `would exceed the tenant's carbon budget by ${num(r.over)} kgCO2e`;
     case "CARBON_SERIES_NOT_COVERING":
       return "have no intensity data for the run window";
+    case "LATER_THAN_ANOTHER_CLUSTER":
+      return `could start it only later (in ${num((r.requested ?? 0) / 60)} min) while another cluster starts it sooner, and the job has no window to wait in`;
   }
 }

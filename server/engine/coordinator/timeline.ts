@@ -1,9 +1,12 @@
 /**
- * The cluster as it will be at a future start time: running jobs that have ended are released,
- * reservations (EASY backfill) that have started are allocated, and the nodes of reservations that
- * start before the job would end are withheld (marked not ready) so a backfilled job never delays them.
- * Withholding whole reserved nodes is slightly more conservative than textbook EASY (which may use the
- * spare share of a reserved node) and keeps the check exact without per-GPU timelines.
+ * The cluster as a job running [start, end) would see it: for every resource, the least that is free
+ * at any moment of the window. Free capacity only changes at the window start and at the starts of
+ * reservations (EASY backfill) inside the window (running jobs only end, which frees), so the state is
+ * the per-resource minimum over those checkpoints; at each one, running jobs that have ended by then
+ * are released and the reservations active then are allocated. A job that fits this state can run the
+ * whole window without delaying any reservation, and no whole node is withheld for a small reservation.
+ * A reservation that does not fit its checkpoint (a running job overran its predicted end) withholds
+ * its nodes (marked not ready) instead.
  *
  * One decision asks for many future states of the same cluster (each candidate start of each variant,
  * then the greener starts). They are built from a per-cluster timeline cached on the FleetCluster
@@ -13,7 +16,7 @@
  */
 import type { ClusterState, NodeState } from "../model/node";
 import { allocate, applyChanges, type PlacementChange } from "../placement/allocate";
-import type { FleetCluster, RunningJob } from "./types";
+import type { FleetCluster, Reservation, RunningJob } from "./types";
 
 interface Timeline {
   /** What the timeline was built from (a cluster object reused with new contents gets a new timeline). */
@@ -67,34 +70,62 @@ function releasedState(t: Timeline, k: number): ClusterState {
   return state;
 }
 
+/** State at one checkpoint: ended jobs released, `active` reservations allocated (or their nodes withheld). */
+function stateAt(t: Timeline, cluster: FleetCluster, atMs: number, active: readonly number[], withheld: Set<number>): ClusterState {
+  let state = releasedState(t, endedBy(t.byEnd, atMs));
+  for (const i of active) {
+    const res = cluster.reservations[i] as Reservation;
+    try {
+      state = allocate(state, res.job, res.assignments);
+    } catch {
+      // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
+      for (const a of res.assignments) withheld.add(a.nodeIndex);
+    }
+  }
+  return state;
+}
+
+/** Per-resource minimum of two states of the same nodes (hosted shares and readiness from `a`). */
+function minState(a: ClusterState, b: ClusterState): ClusterState {
+  if (a === b) return a;
+  const nodes = a.nodes.map((n, i) => {
+    const m = b.nodes[i] as NodeState;
+    if (n === m) return n;
+    let gpuLower = false;
+    for (let g = 0; g < n.gpuMilliFree.length; g++) if ((m.gpuMilliFree[g] as number) < (n.gpuMilliFree[g] as number)) gpuLower = true;
+    if (!gpuLower && m.cpuMilliFree >= n.cpuMilliFree && m.memoryMibFree >= n.memoryMibFree) return n;
+    return {
+      ...n,
+      cpuMilliFree: Math.min(n.cpuMilliFree, m.cpuMilliFree),
+      memoryMibFree: Math.min(n.memoryMibFree, m.memoryMibFree),
+      gpuMilliFree: gpuLower ? n.gpuMilliFree.map((f, g) => Math.min(f, m.gpuMilliFree[g] as number)) : n.gpuMilliFree,
+    };
+  });
+  return { nodes };
+}
+
 /** State of `cluster` for a job running [startMs, endMs). */
 export function stateForWindow(cluster: FleetCluster, startMs: number, endMs: number): ClusterState {
   const t = timelineOf(cluster);
   const k = endedBy(t.byEnd, startMs);
   if (cluster.reservations.length === 0) return releasedState(t, k);
-  // Which reservations are allocated (started) and which withhold nodes decides the state.
-  let key = `${k}`;
-  for (let i = 0; i < cluster.reservations.length; i++) {
-    const res = cluster.reservations[i];
-    if (!res || res.endMs <= startMs || res.startMs >= endMs) continue;
-    key += res.startMs <= startMs ? `,a${i}` : `,w${i}`;
-  }
+  // Checkpoints: the start, then each reservation start inside the window.
+  const checkpoints = [startMs];
+  for (const res of cluster.reservations) if (res.startMs > startMs && res.startMs < endMs && res.endMs > res.startMs) checkpoints.push(res.startMs);
+  checkpoints.sort((a, b) => a - b);
+  const actives = checkpoints.map((at) => {
+    const active: number[] = [];
+    cluster.reservations.forEach((res, i) => {
+      if (res.startMs <= at && res.endMs > at) active.push(i);
+    });
+    return active;
+  });
+  const key = checkpoints.map((at, j) => `${endedBy(t.byEnd, at)}:${(actives[j] as number[]).join(".")}`).join("|");
   const hit = t.windows.get(key);
   if (hit) return hit;
-  let state = releasedState(t, k);
   const withheld = new Set<number>();
-  for (const res of cluster.reservations) {
-    if (res.endMs <= startMs || res.startMs >= endMs) continue;
-    if (res.startMs <= startMs) {
-      try {
-        state = allocate(state, res.job, res.assignments);
-        continue;
-      } catch {
-        // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
-      }
-    }
-    for (const a of res.assignments) withheld.add(a.nodeIndex);
-  }
+  let state = stateAt(t, cluster, startMs, actives[0] as number[], withheld);
+  for (let j = 1; j < checkpoints.length; j++) state = minState(state, stateAt(t, cluster, checkpoints[j] as number, actives[j] as number[], withheld));
   if (withheld.size > 0) {
     const nodes: NodeState[] = state.nodes.map((n, i) => (withheld.has(i) && n.ready ? { ...n, ready: false } : n));
     state = { nodes };

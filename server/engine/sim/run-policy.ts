@@ -223,14 +223,15 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     return { nowMs: now, clusters: fleet, links: [], gpuModels: input.gpuModels, tenants };
   };
 
-  const startJob = (r: JobRec, clusterIndex: number, part: { request: RunningJob["job"]; assignments: RunningJob["assignments"] }) => {
+  /** Starts a job on the given nodes now; false when they no longer fit (`expected` failures are not conflicts). */
+  const startJob = (r: JobRec, clusterIndex: number, part: { request: RunningJob["job"]; assignments: RunningJob["assignments"] }, mayNotFit = false) => {
     const c = clusters[clusterIndex] as SimClusterRun;
     gauge();
     try {
       c.start(now, { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: now + r.estimateS * 1000 }, r.job.gpuUtilization);
     } catch {
-      // The decision disagreed with the live state (should not happen); keep the job waiting.
-      acc.conflicts++;
+      // A decision that disagrees with the live state should not happen; a reservation may (a job overran).
+      if (!mayNotFit) acc.conflicts++;
       return false;
     }
     r.status = "running";
@@ -244,17 +245,20 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     return true;
   };
 
-  /** Decides one job; returns what happened. */
-  const decide = (r: JobRec, allowHeadReservation: boolean): "started" | "reserved" | "head" | "blocked" | "skipped" => {
+  /** Decides one job (on one cluster only, starting now or not at all, when `onlyCluster` is given); returns what happened. */
+  const decide = (r: JobRec, allowHeadReservation: boolean, onlyCluster?: number): "started" | "reserved" | "head" | "blocked" | "skipped" => {
     const asap = r.redecisions >= MAX_REDECISIONS;
     r.medianEstimateS = Math.max(1, predictor.predict(r.features).estimateS);
     r.estimateS = r.job.deadlineMs != null && !asap ? Math.max(1, cautious.predict(r.features).estimateS) : r.medianEstimateS;
     const fj = fleetJob(r, asap);
     acc.decisions++;
-    const d = coordinator.decide(snapshot(r, false), fj, { seed: mixSeed(mixSeed(input.seed, r.idx), r.redecisions) });
+    const full = snapshot(r, false);
+    const view = onlyCluster === undefined ? full : { ...full, clusters: [full.clusters[onlyCluster] as FleetCluster] };
+    const d = coordinator.decide(view, fj, { seed: mixSeed(mixSeed(input.seed, r.idx), r.redecisions) });
     const part = d.parts[0];
     const ci = part ? input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
     if (d.outcome === "placed" && part) return startJob(r, ci, part) ? "started" : "blocked";
+    if (onlyCluster !== undefined) return "blocked";
     if (d.outcome === "deferred" && part && d.startMs !== null) {
       const reservation = { jobId: r.job.id, job: part.request, assignments: part.assignments, startMs: part.startMs, endMs: part.endMs };
       if (fj.deadlineMs != null) {
@@ -393,11 +397,16 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
       case "wake": {
         const r = ev.r;
         if (r.token !== ev.token || r.status !== "reserved") break;
+        const held = clusters[r.clusterIndex]?.reservations.get(r.job.id);
         dropReservation(r);
         reservedCount--;
-        // Its chosen hour has come: start now if there is room (no second carbon deferral, which would
-        // chase forecast noise and drift toward the deadline).
+        // Its chosen hour has come. Start on the reserved nodes (backfill kept them free unless a running
+        // job overran its predicted end); else anywhere on the chosen cluster (same zone and hour, so the
+        // same carbon saving); else wherever there is room now. Never a second carbon deferral, which
+        // would chase forecast noise and drift toward the deadline.
         r.redecisions = Math.max(r.redecisions, MAX_REDECISIONS);
+        if (held && startJob(r, r.clusterIndex, { request: held.job, assignments: held.assignments }, true)) break;
+        if (decide(r, false, r.clusterIndex) === "started") break;
         const out = decide(r, false);
         if (out === "skipped") {
           r.status = "skipped";

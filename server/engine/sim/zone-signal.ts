@@ -18,8 +18,11 @@ const WEEK = 168;
 /** Measured truth of one zone with wrap-around outside its range. */
 export class ZoneTruth {
   readonly values: readonly number[];
+  /** Mean of the whole series (the fallback "annual average" before any hour is measured). */
+  readonly mean: number;
   constructor(readonly series: SimZoneSeries) {
     this.values = series.gCo2ePerKwh;
+    this.mean = this.values.reduce((a, b) => a + b, 0) / Math.max(1, this.values.length);
   }
   /** Hour index of an instant (relative to the series start). */
   hourOf(ms: number): number {
@@ -52,6 +55,9 @@ export class ForecastBook {
       return noisyTruthForecast(window, 0, horizon, this.options.noiseSigma, createRng(mixSeed(mixSeed(this.seed, zoneIndex), hour)));
     }
     const from = Math.max(0, hour - 14 * 24);
+    // No measured hour yet (a run that starts with its data): the zone's average over its whole series,
+    // like the control loop's annual-average fallback; never the future hours themselves.
+    if (hour - from <= 0) return new Array<number>(horizon).fill(truth.mean);
     const history = Array.from({ length: hour - from }, (_, k) => truth.at(from + k));
     return forecastZoneIntensity(history, truth.series.startMs + from * HOUR_MS, truth.series.startMs + hour * HOUR_MS, horizon);
   }
