@@ -65,6 +65,24 @@ describe("npm run sim", { timeout: 120_000 }, () => {
     expect(other.seed).toBe(8);
   });
 
+  it("--seeds runs the scenario once per seed and prints each policy's spread", () => {
+    const file = scenario("sweep");
+    const r = run("--scenario", file, "--seeds", "3-5", "--json");
+    expect(r.code).toBe(0);
+    expect(r.stderr.match(/^seed \d+: CO2e saved green -?\d+\.\d %/gm)).toHaveLength(3);
+    expect(r.stdout).toMatch(/3 seeds \(3, 4, 5\); baseline "agnostic"/);
+    const summary = JSON.parse(lastLine(r.stdout));
+    expect(summary.seeds).toEqual([3, 4, 5]);
+    const green = summary.policies.green.emissionsSavedPct;
+    expect(green.min).toBeLessThanOrEqual(green.mean);
+    expect(green.mean).toBeLessThanOrEqual(green.max);
+    // Each seed is a full run: the single-seed run of seed 4 gives one of the sweep's values.
+    const one = JSON.parse(lastLine(run("--scenario", file, "--seed", "4", "--json").stdout));
+    expect(one.policies.green.emissionsSavedPctVsBaseline).toBeGreaterThanOrEqual(green.min - 1e-9);
+    expect(one.policies.green.emissionsSavedPctVsBaseline).toBeLessThanOrEqual(green.max + 1e-9);
+    expect(summary.policies.agnostic.emissionsSavedPct).toEqual({ mean: 0, min: 0, max: 0 });
+  });
+
   it("--help prints the usage", () => {
     const r = run("--help");
     expect(r.code).toBe(0);
@@ -85,6 +103,8 @@ describe("npm run sim", { timeout: 120_000 }, () => {
       },
       /^sim: clusters\[0\]\.nodes: .*nodes-bad\.csv:7 column "cpu_milli": "lots" is not a whole number$/,
     ],
+    ["a bad --seeds", () => ["--scenario", "x.json", "--seeds", "9-2"], /^sim: --seeds: expected a range like 1-8/],
+    ["--seed with --seeds", () => ["--scenario", "x.json", "--seed", "1", "--seeds", "1-2"], /^sim: --seed and --seeds: give one of them$/],
     ["an unknown policy in --policies", () => ["--scenario", scenario("ok2"), "--policies", "nope"], /^sim: --policies: the scenario has no policy nope/],
   ];
   for (const [name, args, message] of bad) {

@@ -5,9 +5,11 @@
  */
 import { performance } from "node:perf_hooks";
 import { simulate, SimInputError, type SimInput } from "@/server/engine";
+import type { SimResult } from "@/server/engine/sim/types";
 import { loadScenarioFileWithReport, ScenarioError } from "@/server/sim-scenario";
 import { parseSimArgs, SimArgError, USAGE } from "./sim/args";
 import { describeScenario, toJsonSummary, toTable } from "./sim/report";
+import { seedSweepTable, summarizeSeeds } from "./sim/seed-sweep";
 
 function pickPolicies(input: SimInput, names: readonly string[] | null): SimInput {
   if (!names) return input;
@@ -39,9 +41,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (args.seeds) return sweep(args.scenario, args.seeds, args.policies, args.json);
   const t0 = performance.now();
-  const { input: loaded, report } = await loadScenarioFileWithReport(args.scenario);
-  const input = pickPolicies(args.seed === null ? loaded : { ...loaded, seed: args.seed }, args.policies);
+  const { input: loaded, report } = await loadScenarioFileWithReport(args.scenario, args.seed === null ? {} : { seed: args.seed });
+  const input = pickPolicies(loaded, args.policies);
   process.stderr.write(`${describeScenario(input.name, report)}\nloaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; simulating ${input.policies.length} policies (seed ${input.seed})\n`);
   const result = simulate(input, { now: () => performance.now(), onProgress: progressReporter() });
   if (process.stderr.isTTY) process.stderr.write("\n");
@@ -52,6 +55,20 @@ async function main(): Promise<void> {
   ];
   if (args.json) lines.push(JSON.stringify(toJsonSummary(result)));
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** --seeds: the scenario once per seed, one progress line per seed on stderr, the spread table on stdout. */
+async function sweep(file: string, seeds: readonly number[], policies: readonly string[] | null, json: boolean): Promise<void> {
+  const results: SimResult[] = [];
+  for (const seed of seeds) {
+    const input = pickPolicies((await loadScenarioFileWithReport(file, { seed })).input, policies);
+    const result = simulate(input, { now: () => performance.now() });
+    results.push(result);
+    const saved = Object.entries(result.policies).filter(([n]) => n !== result.baseline).map(([n, m]) => `${n} ${m.emissionsSavedPctVsBaseline.toFixed(1)} %`);
+    process.stderr.write(`seed ${seed}: CO2e saved ${saved.join(", ")} (${(result.wallMs / 1000).toFixed(1)} s)\n`);
+  }
+  const summary = summarizeSeeds(seeds, results);
+  process.stdout.write(`${seedSweepTable(summary)}\n${json ? `${JSON.stringify(summary)}\n` : ""}`);
 }
 
 main().catch((error: unknown) => {

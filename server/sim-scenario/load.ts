@@ -22,6 +22,8 @@ import { buildJobs, type WorkloadReport } from "./workload";
 export interface LoadScenarioOptions extends FileSourceOptions {
   /** Policy presets (default: the engine's). */
   presets?: PresetCatalog;
+  /** Replaces the scenario's seed (node and workload sampling and the simulation itself). */
+  seed?: number;
   /** GPU table used when the scenario names none (default: data/demo/gpu_tdp_published.csv under the working directory). */
   defaultGpuCatalog?: string;
 }
@@ -67,7 +69,7 @@ function checkReferences(s: Scenario, startMs: number): void {
 export async function loadScenarioWithReport(json: unknown, options: LoadScenarioOptions): Promise<{ input: SimInput; report: ScenarioReport }> {
   const parsed = scenarioSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) throw scenarioErrorFromZod(parsed.error);
-  const s = parsed.data;
+  const s = options.seed === undefined ? parsed.data : { ...parsed.data, seed: options.seed };
   const startMs = Date.parse(s.start);
   const endMs = startMs + Math.round(s.durationDays * DAY_MS);
   checkReferences(s, startMs);

@@ -15,7 +15,7 @@
  * window returns the same state object, which keeps the placer's identity-keyed caches warm.
  */
 import type { ClusterState, NodeState } from "../model/node";
-import { allocate, applyChanges, type PlacementChange } from "../placement/allocate";
+import { applyChanges, type PlacementChange } from "../placement/allocate";
 import type { FleetCluster, Reservation, RunningJob } from "./types";
 
 interface Timeline {
@@ -29,6 +29,8 @@ interface Timeline {
   readonly released: Map<number, ClusterState>;
   /** Built window states by released count and the reservation set they include, withhold. */
   readonly windows: Map<string, ClusterState>;
+  /** Checkpoint states by released count and active reservations, with the nodes they withhold. */
+  readonly checkpoints: Map<string, { state: ClusterState; withheld: number[] }>;
 }
 
 const timelines = new WeakMap<FleetCluster, Timeline>();
@@ -37,7 +39,7 @@ function timelineOf(cluster: FleetCluster): Timeline {
   let t = timelines.get(cluster);
   if (!t || t.state !== cluster.state || t.running !== cluster.running || t.reservations !== cluster.reservations) {
     const byEnd = [...cluster.running].sort((a, b) => a.endMs - b.endMs);
-    t = { state: cluster.state, running: cluster.running, reservations: cluster.reservations, byEnd, released: new Map([[0, cluster.state]]), windows: new Map() };
+    t = { state: cluster.state, running: cluster.running, reservations: cluster.reservations, byEnd, released: new Map([[0, cluster.state]]), windows: new Map(), checkpoints: new Map() };
     timelines.set(cluster, t);
   }
   return t;
@@ -72,16 +74,36 @@ function releasedState(t: Timeline, k: number): ClusterState {
 
 /** State at one checkpoint: ended jobs released, `active` reservations allocated (or their nodes withheld). */
 function stateAt(t: Timeline, cluster: FleetCluster, atMs: number, active: readonly number[], withheld: Set<number>): ClusterState {
-  let state = releasedState(t, endedBy(t.byEnd, atMs));
-  for (const i of active) {
+  const k = endedBy(t.byEnd, atMs);
+  const key = `${k}:${active.join(".")}`;
+  const hit = t.checkpoints.get(key);
+  if (hit) {
+    for (const n of hit.withheld) withheld.add(n);
+    return hit.state;
+  }
+  const released = releasedState(t, k);
+  const changes: PlacementChange[] = active.map((i) => {
     const res = cluster.reservations[i] as Reservation;
-    try {
-      state = allocate(state, res.job, res.assignments);
-    } catch {
-      // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
-      for (const a of res.assignments) withheld.add(a.nodeIndex);
+    return { job: res.job, assignments: res.assignments, sign: 1 };
+  });
+  const own = new Set<number>();
+  let state: ClusterState;
+  try {
+    // All at once (touched nodes copied once); one by one only when some reservation does not fit.
+    state = applyChanges(released, changes);
+  } catch {
+    state = released;
+    for (const c of changes) {
+      try {
+        state = applyChanges(state, [c]);
+      } catch {
+        // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
+        for (const a of c.assignments) own.add(a.nodeIndex);
+      }
     }
   }
+  t.checkpoints.set(key, { state, withheld: [...own] });
+  for (const n of own) withheld.add(n);
   return state;
 }
 

@@ -36,7 +36,7 @@ export const SIM_POLICY_PRESETS: readonly SimPolicy[] = [
   make("baseline", "Carbon-agnostic: least-loaded cluster + BestFit", { load: 1 }, "bestfit", 0),
   make("fgd", "FGD only (fragmentation, no carbon)", { fragmentation: 1, load: 0.05 }, "fgd", 0),
   make("carbon-greedy", "Carbon-greedy now (lowest intensity, no waiting)", { carbon: 1, waiting: 2 }, "bestfit", 0),
-  make("time-shift", "Time shifting only (least-loaded cluster, greener start in the window)", { load: 1 }, "bestfit", 24),
+  make("time-shift", "Time shifting only (least-loaded cluster, greener start in the window)", { load: 1 }, "bestfit", 24, { minDeferralSavingPct: 15 }),
   make("verdant", "Verdant: place + time + fragmentation", { carbon: 1, fragmentation: 0.05, waiting: 1 }, "bestfit", 12, { minDeferralSavingPct: 10 }),
 ];
 
