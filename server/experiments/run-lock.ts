@@ -7,7 +7,7 @@
  * whose lock can be taken has no live runner. Such rows are marked FAILED (not re-queued: a run that
  * crashed its process, e.g. out of memory, would crash the next one too).
  */
-import pg from "pg";
+import { openLockConnection } from "../db/lock-connection";
 
 /** Key space of experiment locks (the two-int form never collides with the scheduler's one-bigint lock). */
 const LOCK_CLASS = 727_100_002;
@@ -29,22 +29,15 @@ export interface RunLockConnection {
 
 /** Opens the runner's dedicated connection. */
 export async function openRunLockConnection(url: string): Promise<RunLockConnection> {
-  const client = new pg.Client({ connectionString: url });
-  let broken = false;
-  client.on("error", () => {
-    broken = true;
-  });
-  client.on("end", () => {
-    broken = true;
-  });
-  await client.connect();
+  const connection = await openLockConnection(url);
+  const { client } = connection;
 
   const tryLock = async (id: string) => (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok", [LOCK_CLASS, id])).rows[0]?.ok === true;
   const unlock = (id: string) => client.query("SELECT pg_advisory_unlock($1, hashtext($2))", [LOCK_CLASS, id]);
 
   return {
     get broken() {
-      return broken;
+      return connection.broken;
     },
     async claimNext(at) {
       await client.query("BEGIN");
@@ -86,12 +79,7 @@ export async function openRunLockConnection(url: string): Promise<RunLockConnect
       }
       return failed;
     },
-    async listen(onNotify) {
-      client.on("notification", onNotify);
-      await client.query("LISTEN verdant_experiments");
-    },
-    async close() {
-      await client.end().catch(() => {});
-    },
+    listen: (onNotify) => connection.listen("verdant_experiments", onNotify),
+    close: () => connection.close(),
   };
 }

@@ -4,7 +4,7 @@
  * database, PostgreSQL releases it and another instance takes over. Correctness does not depend on
  * it (every placement is guarded in its transaction); it keeps instances from doing duplicate work.
  */
-import pg from "pg";
+import { openLockConnection } from "../db/lock-connection";
 
 /** Fixed key of the scheduler's advisory lock. */
 const SCHEDULER_LOCK_KEY = 727_100_001;
@@ -20,34 +20,21 @@ export interface LeaderConnection {
 
 /** Opens the dedicated connection. */
 export async function openLeaderConnection(url: string): Promise<LeaderConnection> {
-  const client = new pg.Client({ connectionString: url });
   let leader = false;
-  let broken = false;
-  client.on("error", () => {
-    broken = true;
+  const connection = await openLockConnection(url, () => {
     leader = false;
   });
-  client.on("end", () => {
-    broken = true;
-    leader = false;
-  });
-  await client.connect();
   return {
     get broken() {
-      return broken;
+      return connection.broken;
     },
     async ensureLeader() {
       if (leader) return true;
-      const result = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [SCHEDULER_LOCK_KEY]);
+      const result = await connection.client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [SCHEDULER_LOCK_KEY]);
       leader = result.rows[0]?.locked === true;
       return leader;
     },
-    async listen(onNotify) {
-      client.on("notification", onNotify);
-      await client.query("LISTEN verdant_jobs");
-    },
-    async close() {
-      await client.end().catch(() => {});
-    },
+    listen: (onNotify) => connection.listen("verdant_jobs", onNotify),
+    close: () => connection.close(),
   };
 }
