@@ -65,7 +65,3 @@ export async function findClusterDetail(db: Db, id: string) {
   return { cluster, decisions };
 }
 
-/** Cluster ids and names, by name. */
-export function listClusterNames(db: Db) {
-  return db.cluster.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
-}

@@ -21,10 +21,6 @@ export async function gpuModelUsage(db: Writer, id: string) {
   return { nodes: u._count._all, gpus: u._sum.gpuCount ?? 0 };
 }
 
-export function findGpuModel(db: Db, id: string) {
-  return db.gpuModel.findUnique({ where: { id } });
-}
-
 export async function insertGpuModel(db: Db, form: GpuModelForm, actorId: string, at: Date) {
   return db.$transaction(async (tx) => {
     const created = await tx.gpuModel.create({ data: form });

@@ -129,10 +129,3 @@ export async function expireOverdueJobs(db: Db, now: Date): Promise<number> {
   return expired;
 }
 
-/** Jobs placed or running, for the runner to start and finish. */
-export function findActiveJobs(db: Db) {
-  return db.job.findMany({
-    where: { status: { in: ["PLACED", "RUNNING"] } },
-    select: { id: true, status: true, estimatedDurationS: true, startedAt: true, placedAt: true, energyKwh: true, emissionsGCo2e: true, tenant: { select: { slug: true } }, decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { startAt: true, clusterId: true } } },
-  });
-}

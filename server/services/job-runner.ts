@@ -156,7 +156,9 @@ export function createJobRunner(db: Db, options: { simSpeed: number; seed: numbe
       const holders = new Map<string, { jobId: string; milli: number }[]>();
       for (const j of here) for (const a of assignmentsFor(entry.clusterId, partsOf(j))) for (const g of a.gpuIndices) {
         const key = `${a.node}#${g}`;
-        holders.set(key, [...(holders.get(key) ?? []), { jobId: j.id, milli: a.milliPerGpu }]);
+        const list = holders.get(key);
+        if (list) list.push({ jobId: j.id, milli: a.milliPerGpu });
+        else holders.set(key, [{ jobId: j.id, milli: a.milliPerGpu }]);
       }
       const report = await readSafely(entry);
       const jobWatts = new Map<string, number>();
@@ -168,7 +170,13 @@ export function createJobRunner(db: Db, options: { simSpeed: number; seed: numbe
         for (const h of on) jobWatts.set(h.jobId, (jobWatts.get(h.jobId) ?? 0) + (gpu.powerWatts * h.milli) / total);
       }
       if (report && report.gpus.length) {
-        for (const [jobId, watts] of jobWatts) samples.set(jobId, [...(samples.get(jobId) ?? []), { atMs: wallMs, watts, clusterId: entry.clusterId } as PowerSample]);
+        // Appended in place: copying a long-running job's samples every cycle would grow with the square of its run.
+        for (const [jobId, watts] of jobWatts) {
+          const sample = { atMs: wallMs, watts, clusterId: entry.clusterId } as PowerSample;
+          const list = samples.get(jobId);
+          if (list) list.push(sample);
+          else samples.set(jobId, [sample]);
+        }
       }
       if (sampleDue) {
         const alloc = allocation.find((a) => a.clusterId === entry.clusterId);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { countJobsByStatus, findLatestDecisions, readCarbonSince, readFleetAllocation, readIntensityCurves, readSavingsSince, readWaitPercentiles } from "../repositories/overview-repository";
 import { countMultiGpuRequests, readNodeGpuStates } from "../repositories/gpu-state-repository";
 import { readClusterSampleBuckets } from "../repositories/cluster-sample-repository";
-import { listClusterNames } from "../repositories/cluster-repository";
+import { listClusterNames } from "../repositories/catalog-repository";
 import { gpuFragmentationRatio, mostCommonMultiGpuShape } from "./fragmentation-metrics";
 import { buildAllocationSeries, HISTORY_RANGES, type HistoryRange } from "./sample-series";
 

@@ -29,6 +29,8 @@ interface Timeline {
   readonly released: Map<number, ClusterState>;
   /** Built window states by released count and the reservation set they include, withhold. */
   readonly windows: Map<string, ClusterState>;
+  /** The same states by the exact window asked for ("start:end"), checked before any key is built. */
+  readonly byWindow: Map<string, ClusterState>;
   /** Checkpoint states by released count and active reservations, with the nodes they withhold. */
   readonly checkpoints: Map<string, { state: ClusterState; withheld: number[] }>;
 }
@@ -39,7 +41,7 @@ function timelineOf(cluster: FleetCluster): Timeline {
   let t = timelines.get(cluster);
   if (!t || t.state !== cluster.state || t.running !== cluster.running || t.reservations !== cluster.reservations) {
     const byEnd = [...cluster.running].sort((a, b) => a.endMs - b.endMs);
-    t = { state: cluster.state, running: cluster.running, reservations: cluster.reservations, byEnd, released: new Map([[0, cluster.state]]), windows: new Map(), checkpoints: new Map() };
+    t = { state: cluster.state, running: cluster.running, reservations: cluster.reservations, byEnd, released: new Map([[0, cluster.state]]), windows: new Map(), byWindow: new Map(), checkpoints: new Map() };
     timelines.set(cluster, t);
   }
   return t;
@@ -131,6 +133,9 @@ export function stateForWindow(cluster: FleetCluster, startMs: number, endMs: nu
   const t = timelineOf(cluster);
   const k = endedBy(t.byEnd, startMs);
   if (cluster.reservations.length === 0) return releasedState(t, k);
+  const windowKey = `${startMs}:${endMs}`;
+  const seen = t.byWindow.get(windowKey);
+  if (seen) return seen;
   // Checkpoints: the start, then each reservation start inside the window.
   const checkpoints = [startMs];
   for (const res of cluster.reservations) if (res.startMs > startMs && res.startMs < endMs && res.endMs > res.startMs) checkpoints.push(res.startMs);
@@ -142,9 +147,12 @@ export function stateForWindow(cluster: FleetCluster, startMs: number, endMs: nu
     });
     return active;
   });
-  const key = checkpoints.map((at, j) => `${endedBy(t.byEnd, at)}:${(actives[j] as number[]).join(".")}`).join("|");
+  const key = checkpoints.map((at, j) => `${j === 0 ? k : endedBy(t.byEnd, at)}:${(actives[j] as number[]).join(".")}`).join("|");
   const hit = t.windows.get(key);
-  if (hit) return hit;
+  if (hit) {
+    t.byWindow.set(windowKey, hit);
+    return hit;
+  }
   const withheld = new Set<number>();
   let state = stateAt(t, cluster, startMs, actives[0] as number[], withheld);
   for (let j = 1; j < checkpoints.length; j++) state = minState(state, stateAt(t, cluster, checkpoints[j] as number, actives[j] as number[], withheld));
@@ -153,6 +161,7 @@ export function stateForWindow(cluster: FleetCluster, startMs: number, endMs: nu
     state = { nodes };
   }
   t.windows.set(key, state);
+  t.byWindow.set(windowKey, state);
   return state;
 }
 

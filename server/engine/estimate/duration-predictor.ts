@@ -48,8 +48,8 @@ export interface DurationPredictorOptions {
 export interface DurationPredictor {
   /** Records a completed job's true duration. */
   observe(job: DurationFeatures, actualS: number): void;
-  /** Predicts the run time of a job from what has been observed so far. */
-  predict(job: DurationFeatures): DurationPrediction;
+  /** Predicts the run time of a job from what has been observed so far (`quantile` overrides the predictor's own). */
+  predict(job: DurationFeatures, quantile?: number): DurationPrediction;
   /** Number of completed jobs observed. */
   readonly observed: number;
 }
@@ -109,11 +109,11 @@ export function createDurationPredictor(options: DurationPredictorOptions = {}):
       group("g", true)?.add(actualS);
       observed++;
     },
-    predict(job) {
+    predict(job, quantile = q) {
       const shape = durationShapeKey(job);
       const from = (key: string, source: PredictionSource): DurationPrediction | null => {
         const g = group(key, false);
-        return g && g.size >= minSamples ? { estimateS: g.quantile(q), source, samples: g.size } : null;
+        return g && g.size >= minSamples ? { estimateS: g.quantile(quantile), source, samples: g.size } : null;
       };
       const user = job.userEstimateS != null && job.userEstimateS > 0 ? { estimateS: job.userEstimateS, source: "user" as const, samples: 0 } : null;
       return from(`t:${job.tenant}|${shape}`, "tenant-shape") ?? from(`s:${shape}`, "shape") ?? user ?? from("g", "global") ?? { estimateS: defaultS, source: "default", samples: 0 };

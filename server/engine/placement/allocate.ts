@@ -94,16 +94,12 @@ export function applyChanges(state: ClusterState, changes: readonly PlacementCha
   return { nodes };
 }
 
-function applyAll(state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[], sign: 1 | -1): ClusterState {
-  return applyChanges(state, [{ job, assignments, sign }]);
-}
-
 /** Allocates each assignment's member of `job` (one member per assignment). */
 export function allocate(state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[]): ClusterState {
-  return applyAll(state, job, assignments, 1);
+  return applyChanges(state, [{ job, assignments, sign: 1 }]);
 }
 
 /** Releases what {@link allocate} took (e.g. when a simulated job ends). */
 export function release(state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[]): ClusterState {
-  return applyAll(state, job, assignments, -1);
+  return applyChanges(state, [{ job, assignments, sign: -1 }]);
 }

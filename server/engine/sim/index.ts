@@ -2,7 +2,4 @@
 export * from "./types";
 export { simulate } from "./simulate";
 export { SimCancelledError, SimInputError } from "./errors";
-export { SIM_POLICY_PRESETS, simPolicyPreset, presetCoordinatorPolicy } from "./presets";
-export { EventQueue, type QueuedEvent } from "./event-queue";
-export { MAX_DECISIONS_PER_DISPATCH } from "./run-policy";
-export { ZoneTruth, ForecastBook } from "./zone-signal";
+export { SIM_POLICY_PRESETS } from "./presets";

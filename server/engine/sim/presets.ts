@@ -18,7 +18,7 @@
  * on one cluster while another can start it now; before that rule, trading waiting against carbon
  * cost up to 3 GAR points (the earlier presets' figures are in git history).
  */
-import { parseCoordinatorPolicy, type CoordinatorPolicy } from "../coordinator/policy";
+import { parseCoordinatorPolicy } from "../coordinator/policy";
 import type { SimPolicy } from "./types";
 
 const make = (name: string, label: string, weights: Record<string, number>, inClusterPolicy: string, maxDeferralHours: number, extra: Record<string, unknown> = {}): SimPolicy => ({
@@ -41,15 +41,3 @@ export const SIM_POLICY_PRESETS: readonly SimPolicy[] = [
   make("time-shift", "Time shifting only (least-loaded cluster, greener start in the window)", { load: 1 }, "bestfit", 24, { minDeferralSavingPct: 15 }),
   make("verdant", "Verdant: place + time + fragmentation", { carbon: 1, fragmentation: 0.05, waiting: 1 }, "bestfit", 12, { minDeferralSavingPct: 10 }),
 ];
-
-/** A preset by name; throws for an unknown name (listing the known ones). */
-export function simPolicyPreset(name: string): SimPolicy {
-  const p = SIM_POLICY_PRESETS.find((x) => x.name === name);
-  if (!p) throw new Error(`unknown policy preset "${name}"; known: ${SIM_POLICY_PRESETS.map((x) => x.name).join(", ")}`);
-  return p;
-}
-
-/** The coordinator policy of a preset. */
-export function presetCoordinatorPolicy(name: string): CoordinatorPolicy {
-  return simPolicyPreset(name).policy;
-}

@@ -39,9 +39,9 @@ import type { SimHooks, SimInput, SimJob, SimPolicy, SimPolicyMetrics, SimTimeSe
 import { ForecastBook, ZoneTruth } from "./zone-signal";
 
 /** Most coordinator decisions per dispatch (the head plus backfill candidates). */
-export const MAX_DECISIONS_PER_DISPATCH = 24;
+const MAX_DECISIONS_PER_DISPATCH = 24;
 /** Quantile of past durations used for flexible jobs (the window must hold the run). */
-export const FLEXIBLE_QUANTILE = 0.9;
+const FLEXIBLE_QUANTILE = 0.9;
 /** Re-decisions of a flexible job before it must run as soon as possible. */
 const MAX_REDECISIONS = 6;
 /** Event priorities at equal times: free capacity first, decide last. */
@@ -99,8 +99,6 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const t0 = hooks.now();
   const coordinator: Coordinator = createCoordinator({ policy: simPolicy.policy, workload: ctx.workload });
   const predictor = createDurationPredictor();
-  // Flexible jobs are windowed with a high quantile so a deferral rarely pushes the finish past the deadline.
-  const cautious = createDurationPredictor({ quantile: FLEXIBLE_QUANTILE });
   const book = new ForecastBook(ctx.truths, input.forecast, input.seed);
   const energy = emptyTotals();
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
@@ -249,7 +247,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const decide = (r: JobRec, allowHeadReservation: boolean, onlyCluster?: number): "started" | "reserved" | "head" | "blocked" | "skipped" => {
     const asap = r.redecisions >= MAX_REDECISIONS;
     r.medianEstimateS = Math.max(1, predictor.predict(r.features).estimateS);
-    r.estimateS = r.job.deadlineMs != null && !asap ? Math.max(1, cautious.predict(r.features).estimateS) : r.medianEstimateS;
+    r.estimateS = r.job.deadlineMs != null && !asap ? Math.max(1, predictor.predict(r.features, FLEXIBLE_QUANTILE).estimateS) : r.medianEstimateS;
     const fj = fleetJob(r, asap);
     acc.decisions++;
     const full = snapshot(r, false);
@@ -385,7 +383,6 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
         clusters[r.clusterIndex]?.finish(now, r.job.id);
         usage.set(r.job.tenant, (usage.get(r.job.tenant) ?? 0) - gpusOf(r.job));
         predictor.observe(r.features, r.job.durationS);
-        cautious.observe(r.features, r.job.durationS);
         r.status = "done";
         acc.completed++;
         acc.jcts.push((now - r.job.arrivalMs) / 1000);

@@ -32,7 +32,6 @@ export class MetricAccumulator {
   conflicts = 0;
   decisions = 0;
   events = 0;
-  allocatedGpuHours = 0;
 
   constructor(private readonly startMs: number, private readonly endMs: number) {
     this.lastMs = startMs;

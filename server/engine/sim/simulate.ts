@@ -53,8 +53,9 @@ export function simulate(input: SimInput, hooks: SimHooks): SimResult {
   const metrics: Record<string, SimPolicyMetrics> = {};
   const timeSeries: Record<string, SimTimeSeries> = {};
   const span = 1 / input.policies.length;
+  const gfrGpus = commonMultiGpu(input);
   input.policies.forEach((p, i) => {
-    const ctx: RunContext = { input, truths, workload, gfrGpus: commonMultiGpu(input), hooks, progressBase: i * span, progressSpan: span };
+    const ctx: RunContext = { input, truths, workload, gfrGpus, hooks, progressBase: i * span, progressSpan: span };
     const r = runPolicy(ctx, p);
     metrics[p.name] = r.metrics;
     timeSeries[p.name] = r.series;

@@ -41,15 +41,19 @@ export class ZoneTruth {
 /** Builds and caches the series policies see, per zone and issue hour. */
 export class ForecastBook {
   private readonly cache = new Map<string, { hour: number; forecast: number[]; series: IntensitySeries | null; hours: number }>();
+  /** Position of each zone in the truths map (seeds each zone's noise stream). */
+  private readonly zoneIndex: ReadonlyMap<string, number>;
   constructor(
     private readonly truths: ReadonlyMap<string, ZoneTruth>,
     private readonly options: SimForecastOptions,
     private readonly seed: number,
-  ) {}
+  ) {
+    this.zoneIndex = new Map([...truths.keys()].map((zone, i) => [zone, i]));
+  }
 
   private forecastFor(zone: string, truth: ZoneTruth, hour: number): number[] {
     const horizon = Math.max(1, this.options.horizonHours);
-    const zoneIndex = [...this.truths.keys()].indexOf(zone);
+    const zoneIndex = this.zoneIndex.get(zone) ?? -1;
     if (this.options.method === "noisy-truth") {
       const window = Array.from({ length: horizon }, (_, k) => truth.at(hour + k));
       return noisyTruthForecast(window, 0, horizon, this.options.noiseSigma, createRng(mixSeed(mixSeed(this.seed, zoneIndex), hour)));
