@@ -13,8 +13,10 @@
  * each GPU share), and each row says which it used. Work is counted in the hour it happened.
  */
 
-/** The UTC hour length. */
-export const HOUR_MS = 3_600_000;
+import { HOUR_MS } from "../engine/carbon/series";
+import { DEFAULT_GPU_UTILIZATION } from "../engine/coordinator/agent";
+
+export { HOUR_MS };
 
 /** The job's IT power at one wall-clock instant, measured by the driver. */
 export interface PowerSample {
@@ -122,8 +124,8 @@ export interface GpuShareSpec {
   milli: number;
 }
 
-/** Default mean GPU utilization of a running job (the coordinator's estimate uses the same 0.8). */
-export const DEFAULT_JOB_UTILIZATION = 0.8;
+/** Default mean GPU utilization of a running job: the coordinator's own, so estimate and accounting agree. */
+export const DEFAULT_JOB_UTILIZATION = DEFAULT_GPU_UTILIZATION;
 
 /**
  * The power model of a job: each GPU share draws its share of idle + (max - idle) x utilization,

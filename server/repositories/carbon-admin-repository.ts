@@ -3,6 +3,7 @@
  * and the HTTP feed settings. Every write is one transaction with its audit entry. Feed rows leave
  * this module without their API token: callers get only whether one is set.
  */
+import { recordAudit } from "./audit-repository";
 import type { Db } from "../db/client";
 import { Prisma, type CarbonFeedProvider, type SignalType } from "../db/generated/client";
 
@@ -47,9 +48,7 @@ export async function updateZoneDefault(db: Db, input: { zoneId: string; annualA
     const before = await tx.gridZone.findUnique({ where: { id: input.zoneId }, select: { annualAverageGCo2ePerKwh: true } });
     if (!before) return null;
     await tx.gridZone.update({ where: { id: input.zoneId }, data: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh } });
-    await tx.auditLog.create({
-      data: { actorId: input.actorId, action: "carbon.zone-default", entityType: "GridZone", entityId: input.zoneId, before: { annualAverageGCo2ePerKwh: before.annualAverageGCo2ePerKwh }, after: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh }, at: input.at },
-    });
+    await recordAudit(tx, { actorId: input.actorId, action: "carbon.zone-default", entityType: "GridZone", entityId: input.zoneId, before: { annualAverageGCo2ePerKwh: before.annualAverageGCo2ePerKwh }, after: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh }, at: input.at });
     return before.annualAverageGCo2ePerKwh;
   });
 }
@@ -118,16 +117,14 @@ export async function saveFeed(db: Db, id: string | null, input: FeedWrite, acto
       ? await tx.carbonFeed.update({ where: { id: before.id }, data, select: { ...FEED_PUBLIC, apiToken: true } })
       : await tx.carbonFeed.create({ data: { ...data, apiToken: apiToken ?? null, createdAt: at }, select: { ...FEED_PUBLIC, apiToken: true } });
     const publicSaved = toPublic(saved);
-    await tx.auditLog.create({
-      data: {
-        actorId,
-        action: before ? "carbon.feed-update" : "carbon.feed-create",
-        entityType: "CarbonFeed",
-        entityId: saved.id,
-        before: before ? auditView(toPublic(before)) : undefined,
-        after: { ...auditView(publicSaved), tokenChanged: apiToken !== undefined && apiToken !== before?.apiToken },
-        at,
-      },
+    await recordAudit(tx, {
+      actorId,
+      action: before ? "carbon.feed-update" : "carbon.feed-create",
+      entityType: "CarbonFeed",
+      entityId: saved.id,
+      before: before ? auditView(toPublic(before)) : undefined,
+      after: { ...auditView(publicSaved), tokenChanged: apiToken !== undefined && apiToken !== before?.apiToken },
+      at,
     });
     return publicSaved;
   });
@@ -139,7 +136,7 @@ export async function deleteFeed(db: Db, id: string, actorId: string, at: Date):
     const before = await tx.carbonFeed.findUnique({ where: { id }, select: { ...FEED_PUBLIC, apiToken: true } });
     if (!before) return false;
     await tx.carbonFeed.delete({ where: { id } });
-    await tx.auditLog.create({ data: { actorId, action: "carbon.feed-delete", entityType: "CarbonFeed", entityId: id, before: auditView(toPublic(before)), at } });
+    await recordAudit(tx, { actorId, action: "carbon.feed-delete", entityType: "CarbonFeed", entityId: id, before: auditView(toPublic(before)), at });
     return true;
   });
 }

@@ -108,7 +108,9 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     }
     report.considered++;
     const started = timer();
-    const decision = coordinator.decide(snapshot, toFleetJob(row), { seed: mixSeed(options.seed, hashId(row.id)) });
+    const fleetJob = toFleetJob(row);
+    const seed = mixSeed(options.seed, hashId(row.id));
+    const decision = coordinator.decide(snapshot, fleetJob, { seed });
     const latencyMs = timer() - started;
     report.decisionLatencyMs.push(latencyMs);
     const explanation = decision.explanation;
@@ -117,7 +119,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     let impossible = false;
     if (decision.outcome === "unschedulable") {
       empty ??= emptyFleet(snapshot, { keepQuotas: true });
-      const check = clustersThatCouldHold(coordinator, empty, toFleetJob(row), mixSeed(options.seed, hashId(row.id)));
+      const check = clustersThatCouldHold(coordinator, empty, fleetJob, seed);
       if (check.decision.outcome === "unschedulable") {
         impossible = true;
         reasonSource = check.decision.explanation;
