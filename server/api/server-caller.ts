@@ -1,6 +1,8 @@
 /** The tRPC caller for server components: same procedures, same role checks, no HTTP hop. */
 import "server-only";
+import { notFound } from "next/navigation";
 import { cache } from "react";
+import { TRPCError } from "@trpc/server";
 import { createCaller } from "./root";
 import { createRequestContext } from "./context";
 
@@ -15,4 +17,12 @@ export async function api() {
 /** The signed-in user for the current request, or null. */
 export async function currentUser() {
   return (await requestContext()).user;
+}
+
+/** A detail page's query: a NOT_FOUND from the procedure becomes the page's real HTTP 404. */
+export function orNotFound<T>(query: Promise<T>): Promise<T> {
+  return query.catch((error: unknown) => {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
 }

@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { DecisionView } from "@/components/decisions/decision-view";
 import { AppShell } from "@/components/layout/app-shell";
 import { PageHeader } from "@/components/ui/page-header";
-import { api } from "@/server/api/server-caller";
+import { api, orNotFound } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "Decision" };
@@ -14,10 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function DecisionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireRole("ADMIN", "OPERATOR", "TENANT_MEMBER");
   const { id } = await params;
-  const decision = await (await api()).decisions.get({ id }).catch((error) => {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const decision = await orNotFound((await api()).decisions.get({ id }));
   return (
     <AppShell user={user}>
       <PageHeader title={`Decision for ${decision.job.name}`} description={`${decision.job.tenantName} · job is ${decision.job.status.toLowerCase()}`} />

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { ClusterForm } from "@/components/admin/cluster-form";
 import { ClusterRetire } from "@/components/admin/cluster-retire";
 import { NodeImport } from "@/components/admin/node-import";
 import { formatCount } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { api } from "@/server/api/server-caller";
+import { api, orNotFound } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "Edit cluster" };
@@ -18,10 +16,7 @@ export default async function EditClusterPage({ params, searchParams }: { params
   const { id } = await params;
   const caller = await api();
   const [cluster, { zones }] = await Promise.all([
-    caller.clusterAdmin.get({ id }).catch((e) => {
-      if (e instanceof TRPCError && e.code === "NOT_FOUND") notFound();
-      throw e;
-    }),
+    orNotFound(caller.clusterAdmin.get({ id })),
     caller.clusterAdmin.formOptions(),
   ]);
   const { connection, retireImpact, nodes, ...values } = cluster;

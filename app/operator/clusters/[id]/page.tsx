@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { ClusterDetail } from "@/components/clusters/cluster-detail";
 import { PageHeader } from "@/components/ui/page-header";
-import { api } from "@/server/api/server-caller";
+import { api, orNotFound } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "Cluster" };
@@ -11,10 +9,7 @@ export const metadata: Metadata = { title: "Cluster" };
 export default async function ClusterPage({ params }: { params: Promise<{ id: string }> }) {
   await requireRole("OPERATOR", "ADMIN");
   const { id } = await params;
-  const detail = await (await api()).clusters.get({ id }).catch((error) => {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const detail = await orNotFound((await api()).clusters.get({ id }));
   return (
     <>
       <PageHeader title={detail.cluster.name} description={`${detail.cluster.region} · ${detail.cluster.locationName} · ${detail.cluster.nodes.length} nodes`} />

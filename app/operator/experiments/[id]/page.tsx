@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { ExperimentDetailView } from "@/components/experiments/experiment-detail";
 import { PageHeader } from "@/components/ui/page-header";
-import { api } from "@/server/api/server-caller";
+import { api, orNotFound } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "Experiment" };
@@ -12,10 +10,7 @@ export const metadata: Metadata = { title: "Experiment" };
 export default async function ExperimentPage({ params }: { params: Promise<{ id: string }> }) {
   await requireRole("OPERATOR", "ADMIN");
   const { id } = await params;
-  const experiment = await (await api()).experiments.get({ id }).catch((error) => {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const experiment = await orNotFound((await api()).experiments.get({ id }));
   return (
     <>
       <PageHeader
