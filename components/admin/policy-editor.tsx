@@ -24,7 +24,16 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
   const router = useRouter();
   const [form, setForm] = useState(initial);
   const preview = useMutation(trpc.policies.preview.mutationOptions());
-  const save = useMutation(trpc.policies.save.mutationOptions({ onSuccess: () => router.refresh() }));
+  // Not remounted on save (the form already holds the saved values), so the confirmation stays on screen
+  // when the refreshed page shows the new version; only the note starts empty for the next change.
+  const save = useMutation(
+    trpc.policies.save.mutationOptions({
+      onSuccess: () => {
+        setForm((f) => ({ ...f, note: "" }));
+        router.refresh();
+      },
+    }),
+  );
   const errors = { ...fieldErrorsOf(preview.error), ...fieldErrorsOf(save.error) };
   const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
   const setWeight = (key: (typeof WEIGHTS)[number][0], value: string) => setForm((f) => ({ ...f, objectiveWeights: { ...f.objectiveWeights, [key]: num(value) } }));

@@ -15,7 +15,6 @@ export default async function PolicyPage() {
     <>
       <PageHeader title="Placement policy" description={`${active.name}, version ${active.version} is active. Every save is a new version, audited.`} />
       <PolicyEditor
-        key={active.version}
         initial={{ objectiveWeights: active.objectiveWeights, maxDeferralHours: c.maxDeferralHours, minDeferralSavingPct: c.minDeferralSavingPct, honorCarbonBudget: c.honorCarbonBudget, allowSplitAcrossClusters: c.allowSplitAcrossClusters, note: "" }}
       />
       <section className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="versions-title">
