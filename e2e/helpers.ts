@@ -31,3 +31,16 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
+
+/**
+ * The document does not scroll sideways. Charts re-measure on a ResizeObserver tick after a
+ * viewport change, so the width is polled until layout settles instead of read once mid-resize.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: `${what} scrolls sideways (px beyond the viewport)`,
+      timeout: 5_000,
+    })
+    .toBeLessThanOrEqual(0);
+}

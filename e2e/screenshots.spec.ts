@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createDb } from "../server/db/client";
 import { runSchedulingCycle } from "../server/services/scheduling-cycle";
-import { demo, signIn } from "./helpers";
+import { demo, expectNoSidewaysScroll, signIn } from "./helpers";
 
 const e2eDatabaseUrl = `postgresql://verdant:verdant-local@127.0.0.1:${process.env.E2E_PG_PORT ?? 54331}/verdant`;
 
@@ -96,8 +96,7 @@ test.describe("screenshots of the main pages", () => {
           await page.screenshot({ path: file, fullPage: true });
           await testInfo.attach(`${role}-${shot.name}-${viewport.name}`, { path: file, contentType: "image/png" });
           if (viewport.name === "phone") {
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-            expect(overflow, `${shot.name} scrolls sideways by ${overflow} px at ${viewport.width} px`).toBeLessThanOrEqual(0);
+            await expectNoSidewaysScroll(page, `${shot.name} at ${viewport.width} px`);
           }
         }
       });

@@ -14,13 +14,25 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
     .optional(),
   PORT: port.default(3000),
+  /** Interface the web server listens on (all interfaces by default; 127.0.0.1 for local only). */
+  HOST: z.string().min(1).default("0.0.0.0"),
   /** Seals session cookies. `npm start` generates one under VERDANT_DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Set to "true" behind HTTPS so session cookies are marked Secure. */
   SESSION_COOKIE_SECURE: z.enum(["true", "false"]).default("false"),
   /** Where the embedded PostgreSQL data and generated secrets live. */
   VERDANT_DATA_DIR: z.string().min(1).default(".data"),
-  VERDANT_EMBEDDED_PG_PORT: port.default(54329),
+  /** Below Linux's ephemeral range (32768-60999), so a client socket can never hold it while PostgreSQL restarts. */
+  VERDANT_EMBEDDED_PG_PORT: port.default(25432),
+  /** Key that encrypts secrets at rest (kubeconfigs, feed tokens): 32 bytes as 64 hex characters or base64. `npm start` generates one under VERDANT_DATA_DIR when unset. */
+  VERDANT_SECRET_KEY: z
+    .string()
+    .refine((value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, "base64").length === 32, "must be 32 bytes as 64 hex characters or base64")
+    .optional(),
+  /** Bearer token that /api/metrics requires (Prometheus `authorization: { credentials: ... }`). */
+  VERDANT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** "true" serves /api/metrics without a token (only when you mean it: it names tenants). */
+  VERDANT_METRICS_PUBLIC: z.enum(["true", "false"]).default("false"),
   /** Run the scheduling worker beside the web server ("off" for a web-only instance). */
   VERDANT_WORKER: z.enum(["on", "off"]).default("on"),
   /** Milliseconds between scheduling cycles (a submission triggers one at once). */

@@ -4,7 +4,7 @@ import { parseEnv } from "./env.js";
 describe("environment validation", () => {
   it("applies defaults when nothing is set", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, VERDANT_DATA_DIR: ".data", VERDANT_EMBEDDED_PG_PORT: 54329, SESSION_COOKIE_SECURE: "false" });
+    expect(env).toMatchObject({ PORT: 3000, VERDANT_DATA_DIR: ".data", VERDANT_EMBEDDED_PG_PORT: 25432, SESSION_COOKIE_SECURE: "false" });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ export function AllocationHistoryChart({ history }: { history: AllocationHistory
   }
   const windowMs = history.nowMs - history.fromMs;
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Line chart of GPU allocation in percent over the last ${history.range}, fleet and per cluster`}>
+    <div className="h-72 w-full min-w-0 overflow-hidden" role="img" aria-label={`Line chart of GPU allocation in percent over the last ${history.range}, fleet and per cluster`}>
       <ResponsiveContainer>
         <LineChart data={history.rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />

@@ -15,7 +15,7 @@ export function CarbonWindowChart({ points, chosenStartMs, earliestStartMs }: { 
   if (points.length < 2) return <p className="text-sm text-slate-600">The job had no flexibility window: only one start time was possible.</p>;
   const data = points.map((p) => ({ ...p, kg: p.gCo2e / 1000 }));
   return (
-    <div className="h-72 w-full" role="img" aria-label="Line chart of the job's emissions for each possible start time, chosen start marked">
+    <div className="h-72 w-full min-w-0 overflow-hidden" role="img" aria-label="Line chart of the job's emissions for each possible start time, chosen start marked">
       <ResponsiveContainer>
         <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />

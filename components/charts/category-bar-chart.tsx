@@ -21,7 +21,7 @@ export function CategoryBarChart({ rows, categoryKey, series, unit, label, heigh
   formatCategory?: (v: string) => string;
 }) {
   return (
-    <div className={`${height} w-full`} role="img" aria-label={label}>
+    <div className={`${height} w-full min-w-0 overflow-hidden`} role="img" aria-label={label}>
       <ResponsiveContainer>
         <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -14,7 +14,7 @@ function SeriesChart({ rows, fromMs, toMs, dataKey, unit, color, label, domain }
   return (
     <figure className="min-w-0">
       <figcaption className="mb-1 text-sm font-medium text-slate-700">{label}</figcaption>
-      <div className="h-56 w-full" role="img" aria-label={`Area chart of ${label.toLowerCase()}`}>
+      <div className="h-56 w-full min-w-0 overflow-hidden" role="img" aria-label={`Area chart of ${label.toLowerCase()}`}>
         <ResponsiveContainer>
           <AreaChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />

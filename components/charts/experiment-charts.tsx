@@ -24,7 +24,7 @@ type Props = { series: Record<string, PolicySeries>; policies: string[] };
 
 function Frame({ label, children }: { label: string; children: React.ReactElement }) {
   return (
-    <div className="h-72 w-full" role="img" aria-label={label}>
+    <div className="h-72 w-full min-w-0 overflow-hidden" role="img" aria-label={label}>
       <ResponsiveContainer>{children}</ResponsiveContainer>
     </div>
   );

@@ -15,7 +15,7 @@ const dayHour = (ms: number) => new Date(ms).toLocaleString(undefined, { month: 
 export function IntensityHistoryChart({ zone, points, nowMs, annualAverage }: { zone: string; points: IntensityChartPoint[]; nowMs: number; annualAverage: number }) {
   if (points.length === 0) return <p className="text-sm text-slate-600">No intensity data for {zone} in this range: the annual average ({annualAverage.toFixed(0)} gCO2e/kWh) is used.</p>;
   return (
-    <div className="h-64 w-full" role="img" aria-label={`Line chart of ${zone} carbon intensity: measured (solid) before now, forecast (dashed) after, annual average dotted`}>
+    <div className="h-64 w-full min-w-0 overflow-hidden" role="img" aria-label={`Line chart of ${zone} carbon intensity: measured (solid) before now, forecast (dashed) after, annual average dotted`}>
       <ResponsiveContainer>
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />

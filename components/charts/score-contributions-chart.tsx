@@ -21,7 +21,7 @@ const SERIES = [
 export function ScoreContributionsChart({ rows }: { rows: ScoreRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">No cluster passed the filters, so none was scored.</p>;
   return (
-    <div className="h-72 w-full" role="img" aria-label="Stacked bar chart of weighted score contributions per cluster">
+    <div className="h-72 w-full min-w-0 overflow-hidden" role="img" aria-label="Stacked bar chart of weighted score contributions per cluster">
       <ResponsiveContainer>
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
