@@ -9,6 +9,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
 import type { Role, SessionStore, SessionUser } from "../auth/session-user";
 import { DomainError } from "../services/errors";
+import { genericErrorMessage, logInternalError } from "./internal-error";
 
 export interface Context {
   db: Db;
@@ -20,7 +21,12 @@ export interface Context {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
+    // An unexpected failure answers a generic sentence; its details reach only the server log.
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      const requestId = logInternalError("trpc", error, path);
+      return { ...shape, message: genericErrorMessage(requestId), data: { ...shape.data, stack: undefined, fieldErrors: null, requestId } };
+    }
     const cause = error.cause;
     let fieldErrors: Record<string, string[]> | null = null;
     if (cause instanceof ZodError) {

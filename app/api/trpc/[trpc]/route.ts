@@ -2,6 +2,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
 import { createRequestContext } from "@/server/api/context";
+import { logInternalError } from "@/server/api/internal-error";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,8 @@ function handler(req: Request) {
     router: appRouter,
     createContext: createRequestContext,
     onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path ?? "?"}:`, error);
+      // Logged once under the request id the caller sees in its generic message.
+      if (error.code === "INTERNAL_SERVER_ERROR") logInternalError("trpc", error, path);
     },
   });
 }
