@@ -2,12 +2,11 @@
 import { z } from "zod";
 import { operatorProcedure, router } from "../trpc";
 import { getEmissionsReport, getIntensityReport, getSavingsLedger, periodOf } from "../../services/carbon-report-service";
+import { safeString } from "../schemas/safe-input";
 
 /** An IANA time-zone name the runtime knows (PostgreSQL knows the same database). */
-const timeZone = z
-  .string()
+const timeZone = safeString("Time zone", 64)
   .min(1)
-  .max(64)
   .regex(/^[A-Za-z0-9_+\-/]+$/, "Not a time-zone name")
   .refine((tz) => {
     try {

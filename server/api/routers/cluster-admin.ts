@@ -5,6 +5,7 @@ import { clusterFormSchema, clusterUpdateSchema, nodeImportSchema } from "../sch
 import { listZoneOptions } from "../../repositories/cluster-admin-repository";
 import { createCluster, editCluster, getClusterForAdmin, retire } from "../../services/cluster-admin-service";
 import { importNodes, previewNodeImport } from "../../services/node-import-service";
+import { safeId } from "../schemas/safe-input";
 
 const clusterView = z.object({
   id: z.string(),
@@ -41,13 +42,13 @@ export const clusterAdminRouter = router({
   /** Grid zones a cluster can be placed in. */
   formOptions: adminProcedure.output(z.object({ zones: z.array(z.object({ id: z.string(), name: z.string() })) })).query(async ({ ctx }) => ({ zones: await listZoneOptions(ctx.db) })),
   get: adminProcedure
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(z.object({ id: safeId("Cluster") }))
     .output(clusterView.extend({ nodes: z.number().int(), retireImpact: z.object({ runningJobs: z.number().int(), busyNodes: z.number().int(), strandedQueuedJobs: z.number().int() }) }))
     .query(({ ctx, input }) => getClusterForAdmin(ctx.db, input.id)),
   create: adminProcedure.input(clusterFormSchema).output(clusterView).mutation(({ ctx, input }) => createCluster(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure.input(clusterUpdateSchema).output(clusterView).mutation(({ ctx, input: { id, ...form } }) => editCluster(ctx.db, ctx.user, id, form, ctx.now())),
   /** Refused while jobs still run there (drain first). */
-  retire: adminProcedure.input(z.object({ id: z.string().min(1).max(64) })).output(clusterView).mutation(({ ctx, input }) => retire(ctx.db, ctx.user, input.id, ctx.now())),
+  retire: adminProcedure.input(z.object({ id: safeId("Cluster") })).output(clusterView).mutation(({ ctx, input }) => retire(ctx.db, ctx.user, input.id, ctx.now())),
   /** Validates a node list line by line and shows what would be added; writes nothing. */
   previewImport: adminProcedure.input(nodeImportSchema).output(importReport).mutation(({ ctx, input }) => previewNodeImport(ctx.db, input)),
   /** Adds every node of a valid file with its GPUs, or nothing. */

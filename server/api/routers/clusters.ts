@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { operatorProcedure, router } from "../trpc";
 import { getCluster, getClusterHistory, listClusters } from "../../services/cluster-service";
+import { safeId } from "../schemas/safe-input";
 
-const clusterId = z.string().min(1).max(64);
+const clusterId = safeId("Cluster");
 
 export const clustersRouter = router({
   /** Every cluster with inventory, allocation and fragmentation. */

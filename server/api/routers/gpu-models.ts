@@ -4,6 +4,7 @@ import { adminProcedure, router } from "../trpc";
 import { gpuModelFormSchema } from "../schemas/gpu-model-form";
 import { listGpuModelsWithUsage } from "../../repositories/gpu-model-repository";
 import { createGpuModel, editGpuModel, removeGpuModel } from "../../services/gpu-model-service";
+import { safeString } from "../schemas/safe-input";
 
 const gpuModelOut = z.object({
   id: z.string(),
@@ -23,5 +24,5 @@ export const gpuModelsRouter = router({
   create: adminProcedure.input(gpuModelFormSchema).output(gpuModelOut).mutation(({ ctx, input }) => createGpuModel(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure.input(gpuModelFormSchema).output(gpuModelOut).mutation(({ ctx, input }) => editGpuModel(ctx.db, ctx.user, input, ctx.now())),
   /** Refused while any node uses the model (the message says how many GPUs). */
-  delete: adminProcedure.input(z.object({ id: z.string().min(1).max(40) })).output(z.object({ id: z.string() })).mutation(({ ctx, input }) => removeGpuModel(ctx.db, ctx.user, input.id, ctx.now())),
+  delete: adminProcedure.input(z.object({ id: safeString("Model code", 40).min(1) })).output(z.object({ id: z.string() })).mutation(({ ctx, input }) => removeGpuModel(ctx.db, ctx.user, input.id, ctx.now())),
 });

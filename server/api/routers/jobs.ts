@@ -5,15 +5,16 @@ import { jobSubmitSchema } from "../schemas/job-submit";
 import { cancelJob, getJob, listJobsWithProgress, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
 import { getTenantUsage } from "../../services/usage-service";
+import { safeId, safeString } from "../schemas/safe-input";
 
 const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 
 const listInput = z.object({
   statuses: z.array(z.enum(JOB_STATUSES)).max(JOB_STATUSES.length).default([]),
-  tenantId: z.string().max(64).optional(),
-  clusterId: z.string().max(64).optional(),
-  gpuModel: z.string().max(64).optional(),
-  search: z.string().trim().max(80).optional(),
+  tenantId: safeString("Tenant", 64).optional(),
+  clusterId: safeString("Cluster", 64).optional(),
+  gpuModel: safeString("GPU model", 64).optional(),
+  search: safeString("Search", 80).trim().optional(),
   sort: z
     .object({ field: z.enum(["submittedAt", "priority", "name", "status", "gpuCount"]), direction: z.enum(["asc", "desc"]) })
     .default({ field: "submittedAt", direction: "desc" }),
@@ -31,8 +32,8 @@ export const jobsRouter = router({
   mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */
   list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
-  get: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).query(({ ctx, input }) => getJob(ctx.db, ctx.user, input.id)),
-  cancel: authedProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+  get: authedProcedure.input(z.object({ id: safeId("Job") })).query(({ ctx, input }) => getJob(ctx.db, ctx.user, input.id)),
+  cancel: authedProcedure.input(z.object({ id: safeId("Job") })).mutation(async ({ ctx, input }) => {
     await cancelJob(ctx.db, ctx.user, input.id, ctx.now());
     return { ok: true };
   }),

@@ -4,8 +4,9 @@ import { adminProcedure, router } from "../trpc";
 import { passwordResetSchema, roles, userCreateSchema, userUpdateSchema } from "../schemas/user-form";
 import { listUsers } from "../../repositories/user-admin-repository";
 import { createUser, deleteUser, resetPassword, setUserDisabled, updateUser } from "../../services/user-admin-service";
+import { safeId } from "../schemas/safe-input";
 
-const id = z.object({ id: z.string().min(1).max(64) });
+const id = z.object({ id: safeId("User") });
 const userView = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(roles), tenantId: z.string().nullable(), disabled: z.boolean(), jobs: z.number().int() });
 
 export const usersRouter = router({

@@ -1,7 +1,8 @@
 /** Admin forms for grid zones and carbon feeds: the static default, CSV uploads and HTTP feed settings. */
 import { z } from "zod";
+import { safeId, safeString } from "./safe-input";
 
-const zoneId = z.string().trim().min(1, "Choose a grid zone").max(64, "At most 64 characters");
+const zoneId = safeString("Grid zone", 64, "At most 64 characters").trim().min(1, "Choose a grid zone");
 
 export const zoneDefaultSchema = z.object({
   zoneId,
@@ -13,25 +14,25 @@ export const MAX_CSV_CHARS = 8_000_000;
 
 export const csvUploadSchema = z.object({
   zoneId,
-  fileName: z.string().trim().min(1, "Name the file").max(200, "At most 200 characters"),
+  fileName: safeString("File name", 200, "At most 200 characters").trim().min(1, "Name the file"),
   /** Plain text, or a gzip file as base64. */
   encoding: z.enum(["text", "gzip-base64"]),
-  content: z.string().min(1, "The file is empty").max(MAX_CSV_CHARS, `The file is larger than ${MAX_CSV_CHARS / 1_000_000} MB`),
+  content: safeString("The file", MAX_CSV_CHARS, `The file is larger than ${MAX_CSV_CHARS / 1_000_000} MB`).min(1, "The file is empty"),
   /** The file's "Zone Id" when the provider spells the zone differently (e.g. "DE-LU" for "DE"). */
-  fileZoneId: z.string().trim().max(64, "At most 64 characters").default(""),
+  fileZoneId: safeString("File zone id", 64, "At most 64 characters").trim().default(""),
 });
 
 export const feedFormSchema = z.object({
   /** null creates a feed. */
-  id: z.string().min(1).max(64).nullable(),
+  id: safeId("Feed").nullable(),
   zoneId,
   provider: z.enum(["ELECTRICITY_MAPS", "WATTTIME"], { error: "Choose Electricity Maps or WattTime" }),
-  baseUrl: z.url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" }).max(500, "At most 500 characters"),
+  baseUrl: safeString("Base URL", 500).trim().pipe(z.url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })),
   /** A new token; empty keeps the stored one. */
-  apiToken: z.string().trim().max(2000, "At most 2,000 characters").default(""),
+  apiToken: safeString("API token", 2000, "At most 2,000 characters").trim().default(""),
   /** Remove the stored token. */
   clearToken: z.boolean().default(false),
-  externalZone: z.string().trim().max(100, "At most 100 characters").default(""),
+  externalZone: safeString("External zone", 100, "At most 100 characters").trim().default(""),
   pollIntervalS: z.number({ error: "Enter seconds" }).int("Whole seconds").min(60, "At least 60 seconds").max(86_400, "At most 86,400 seconds (a day)"),
   enabled: z.boolean(),
 });

@@ -1,20 +1,22 @@
 /** Experiments: what the procedures accept and what they answer (both validated with zod). */
 import { z } from "zod";
+import { safeId, safeString } from "./safe-input";
+import { scenarioFileName } from "./scenario-file-name";
 
 export const EXPERIMENT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] as const;
 
 const MB = 1024 * 1024;
-const policyName = z.string().trim().min(1, "Name a policy.").max(64);
+const policyName = safeString("Policy", 64).trim().min(1, "Name a policy.");
 
 /** A scenario: a shipped example by file name, or an uploaded scenario JSON with optional CSV files. */
 export const scenarioInputSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("example"), file: z.string().trim().min(1, "Pick an example.").max(120) }),
+  z.object({ kind: z.literal("example"), file: scenarioFileName("Example", 120).min(1, "Pick an example.") }),
   z.object({
     kind: z.literal("upload"),
-    fileName: z.string().trim().min(1).max(200),
-    json: z.string().min(2, "The scenario file is empty.").max(2 * MB, "The scenario file is larger than 2 MB."),
+    fileName: scenarioFileName("File name", 200).min(1, "Name the scenario file."),
+    json: safeString("The scenario file", 2 * MB, "The scenario file is larger than 2 MB.").min(2, "The scenario file is empty."),
     files: z
-      .array(z.object({ path: z.string().trim().min(1).max(300), content: z.string().max(16 * MB, "A CSV file is larger than 16 MB.") }))
+      .array(z.object({ path: scenarioFileName("CSV file name", 300).min(1, "Name the CSV file."), content: safeString("A CSV file", 16 * MB, "A CSV file is larger than 16 MB.") }))
       .max(20, "At most 20 CSV files.")
       .default([])
       .refine((files) => files.reduce((s, f) => s + f.content.length, 0) <= 40 * MB, "The CSV files are larger than 40 MB together.")
@@ -24,14 +26,14 @@ export const scenarioInputSchema = z.discriminatedUnion("kind", [
 export type ScenarioInput = z.infer<typeof scenarioInputSchema>;
 
 export const startExperimentSchema = z.object({
-  name: z.string().trim().min(1, "Give the experiment a name.").max(120, "At most 120 characters."),
+  name: safeString("Name", 120, "At most 120 characters.").trim().min(1, "Give the experiment a name."),
   scenario: scenarioInputSchema,
   policies: z.array(policyName).min(1, "Choose at least one policy.").max(12).refine((p) => new Set(p).size === p.length, "A policy is listed twice."),
   baseline: policyName,
 });
 export type StartExperimentInput = z.infer<typeof startExperimentSchema>;
 
-export const experimentIdSchema = z.object({ id: z.string().min(1).max(64) });
+export const experimentIdSchema = z.object({ id: safeId("Experiment") });
 
 export const listExperimentsSchema = z.object({ take: z.number().int().min(1).max(200).default(50) }).default({ take: 50 });
 

@@ -3,6 +3,7 @@
  * (the authority). Machine units: CPU in milli-cores, memory in MiB, GPU share in milli-GPU.
  */
 import { z } from "zod";
+import { safeDate, safeString } from "./safe-input";
 
 export const JOB_KINDS = ["TRAINING", "INFERENCE", "BATCH"] as const;
 
@@ -10,12 +11,10 @@ const MAX_DURATION_S = 30 * 24 * 3600;
 
 export const jobSubmitSchema = z
   .object({
-    idempotencyKey: z.string().trim().min(8, "must be at least 8 characters").max(100, "must be at most 100 characters"),
-    name: z
-      .string()
+    idempotencyKey: safeString("Idempotency key", 100, "must be at most 100 characters").trim().min(8, "must be at least 8 characters"),
+    name: safeString("Name", 80, "Name must be at most 80 characters")
       .trim()
       .min(1, "Name is required")
-      .max(80, "Name must be at most 80 characters")
       .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, "Use letters, digits, spaces, dots, dashes and underscores"),
     kind: z.enum(JOB_KINDS, { error: "Choose training, inference or batch" }),
     cpuMilli: z.number({ error: "CPU is required" }).int("CPU must be whole milli-cores").min(100, "At least 0.1 CPU core").max(512_000, "At most 512 CPU cores"),
@@ -23,15 +22,15 @@ export const jobSubmitSchema = z
     requestMode: z.enum(["models", "compute"]).default("models"),
     gpuCount: z.number().int("GPUs must be a whole number").min(0, "GPUs cannot be negative").max(64, "At most 64 GPUs per node"),
     gpuMilli: z.number().int().min(0).max(1000, "A GPU share is at most 1000 milli-GPU (one whole GPU)"),
-    allowedGpuModels: z.array(z.string().min(1).max(64)).max(20).default([]),
+    allowedGpuModels: z.array(safeString("GPU model", 64).min(1)).max(20).default([]),
     computeUnits: z.number().positive("Compute must be positive").max(10_000).nullable().default(null),
     minGpuMemoryGib: z.number().int().min(1).max(1024).nullable().default(null),
     gangSize: z.number().int("Gang size must be a whole number").min(1, "Gang size is at least 1").max(64, "At most 64 nodes"),
     estimatedDurationS: z.number().int().min(60, "At least one minute").max(MAX_DURATION_S, "At most 30 days"),
     priority: z.number().int().min(0, "Priority is 0 to 10").max(10, "Priority is 0 to 10"),
-    earliestStartAt: z.date().nullable().default(null),
-    deadlineAt: z.date().nullable().default(null),
-    allowedRegions: z.array(z.string().min(1).max(64)).max(20).default([]),
+    earliestStartAt: safeDate("Earliest start").nullable().default(null),
+    deadlineAt: safeDate("Deadline").nullable().default(null),
+    allowedRegions: z.array(safeString("Region", 64).min(1)).max(20).default([]),
     allowSplit: z.boolean().default(false),
   })
   .superRefine((job, ctx) => {

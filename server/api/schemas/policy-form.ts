@@ -1,5 +1,6 @@
 /** The admin's placement-policy form: objective weights and the constraints an admin edits. */
 import { z } from "zod";
+import { safeString } from "./safe-input";
 
 const weight = z.number({ error: "Enter a weight" }).min(0, "Weights are 0 or more").max(10, "Weights are at most 10");
 
@@ -11,7 +12,7 @@ export const policyFormSchema = z.object({
   minDeferralSavingPct: z.number().min(0, "0 to 100 %").max(100, "0 to 100 %"),
   honorCarbonBudget: z.boolean(),
   allowSplitAcrossClusters: z.boolean(),
-  note: z.string().trim().max(200, "At most 200 characters").default(""),
+  note: safeString("Note", 200, "At most 200 characters").trim().default(""),
 });
 
 export type PolicyForm = z.output<typeof policyFormSchema>;

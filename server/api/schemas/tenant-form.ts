@@ -1,8 +1,9 @@
 /** Admin form for a tenant: name, GPU quota and carbon budget. */
 import { z } from "zod";
+import { safeId, safeString } from "./safe-input";
 
 export const tenantFormSchema = z.object({
-  name: z.string().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
+  name: safeString("Name", 80, "At most 80 characters").trim().min(2, "At least 2 characters"),
   maxGpus: z.number({ error: "Enter a GPU quota" }).int("Whole GPUs").min(0, "0 or more GPUs").max(100_000, "At most 100,000 GPUs"),
   /** Null = no monthly GPU-hour limit. */
   maxGpuHoursPerMonth: z.number().int("Whole GPU-hours").min(0, "0 or more GPU-hours").max(100_000_000, "At most 100,000,000 GPU-hours").nullable(),
@@ -11,14 +12,12 @@ export const tenantFormSchema = z.object({
 });
 
 export const tenantCreateSchema = tenantFormSchema.extend({
-  slug: z
-    .string()
+  slug: safeString("Slug", 40, "At most 40 characters")
     .trim()
     .min(2, "At least 2 characters")
-    .max(40, "At most 40 characters")
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "Lower-case letters, digits and dashes (not at the ends)"),
 });
 
-export const tenantUpdateSchema = tenantFormSchema.extend({ id: z.string().min(1).max(64) });
+export const tenantUpdateSchema = tenantFormSchema.extend({ id: safeId("Tenant") });
 
 export type TenantForm = z.output<typeof tenantFormSchema>;
