@@ -98,6 +98,8 @@ const pass = (filter: string): FilterRecord => ({ filter, passed: true, reasons:
 function staticFilters(cluster: FleetCluster, job: FleetJob, ctx: AgentContext): FilterRecord[] {
   const out: FilterRecord[] = [];
   out.push(cluster.status === "active" ? pass("cluster-status") : fail("cluster-status", [{ code: "CLUSTER_NOT_ACTIVE", detail: cluster.status }]));
+  // Recorded only when failing, so explanations of a healthy fleet keep their shape.
+  if (cluster.reachable === false) out.push(fail("cluster-reachable", [{ code: "CLUSTER_UNREACHABLE", ...(cluster.unreachableReason ? { detail: cluster.unreachableReason } : {}) }]));
   if (ctx.ignoreLocation) return out;
   const regionOk = job.allowedRegions.length === 0 || job.allowedRegions.includes(cluster.region);
   out.push(regionOk ? pass("region") : fail("region", [{ code: "REGION_NOT_ALLOWED", detail: `${cluster.region} not in ${job.allowedRegions.join(",")}` }]));

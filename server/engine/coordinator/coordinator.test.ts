@@ -108,6 +108,24 @@ describe("quota, budget, status", () => {
     expect(d.outcome).toBe("unschedulable");
     expect(d.explanation.reasonHistogram).toEqual({ CARBON_BUDGET: 2, CLUSTER_NOT_ACTIVE: 1 });
   });
+  it("excludes an unreachable cluster with its reason and places the job elsewhere", () => {
+    const snap = fleet();
+    const free = coordinator().decide(snap, job(), { seed: 1 });
+    expect(free.outcome).toBe("placed");
+    const chosen = free.parts[0]!.clusterId;
+    const cut = { ...snap, clusters: snap.clusters.map((c) => (c.id === chosen ? { ...c, reachable: false, unreachableReason: "start timed out after 5000 ms" } : c)) };
+    const d = coordinator().decide(cut, job(), { seed: 1 });
+    expect(d.outcome).toBe("placed");
+    expect(d.parts.map((p) => p.clusterId)).not.toContain(chosen);
+    const rejected = d.explanation.clusters.find((c) => c.clusterId === chosen)!;
+    expect(rejected.passed).toBe(false);
+    expect(rejected.filters).toContainEqual({ filter: "cluster-reachable", passed: false, reasons: [{ code: "CLUSTER_UNREACHABLE", detail: "start timed out after 5000 ms" }] });
+    expect(d.explanation.reasonHistogram.CLUSTER_UNREACHABLE).toBe(1);
+    // Every cluster cut off: the summary names the reason.
+    const none = coordinator().decide({ ...snap, clusters: snap.clusters.map((c) => ({ ...c, reachable: false, unreachableReason: "API timed out" })) }, job(), { seed: 1 });
+    expect(none.outcome).toBe("unschedulable");
+    expect(none.explanation.summary).toBe("0/3 clusters can run this job now: 3 are unreachable (API timed out)");
+  });
 });
 
 describe("carbon signals", () => {

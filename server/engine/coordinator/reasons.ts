@@ -4,6 +4,7 @@ import { z } from "zod";
 /** Every cluster-level reason code. */
 export const CLUSTER_REASON_CODES = [
   "CLUSTER_NOT_ACTIVE",
+  "CLUSTER_UNREACHABLE",
   "REGION_NOT_ALLOWED",
   "ZONE_NOT_ALLOWED",
   "TIER_NOT_ALLOWED",
@@ -41,6 +42,8 @@ export function describeClusterReason(r: ClusterReason): string {
   switch (r.code) {
     case "CLUSTER_NOT_ACTIVE":
       return `are not active (${r.detail ?? "status"})`;
+    case "CLUSTER_UNREACHABLE":
+      return `are unreachable${r.detail ? ` (${r.detail})` : ""}`;
     case "REGION_NOT_ALLOWED":
       return "are outside the allowed regions";
     case "ZONE_NOT_ALLOWED":

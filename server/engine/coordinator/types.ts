@@ -50,6 +50,12 @@ export interface FleetCluster {
   readonly tier: ClusterTier;
   readonly pue: number;
   readonly status: ClusterStatus;
+  /**
+   * False while the control loop cannot reach the cluster's API (its circuit breaker is open): no new
+   * work goes there. Absent = reachable. The reason text comes with it as data (the engine reads no clock).
+   */
+  readonly reachable?: boolean;
+  readonly unreachableReason?: string | null;
   readonly state: ClusterState;
   readonly running: readonly RunningJob[];
   readonly reservations: readonly Reservation[];
