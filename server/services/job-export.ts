@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { JobQuery } from "../repositories/job-repository";
+import { neutralizeFormula } from "../security/csv-formula";
 import { DomainError } from "./errors";
 import { listJobs } from "./job-service";
 
@@ -36,6 +37,11 @@ export async function exportJobsCsv(db: Db, user: SessionUser, filters: Omit<Job
       energy_kwh: j.energyKwh ?? "",
       emissions_gco2e: j.emissionsGCo2e ?? "",
     })),
-    { header: true, columns: ["id", "name", "tenant", "status", "kind", "cpu_milli", "memory_mib", "gpu_count", "gpu_milli_per_gpu", "gang_size", "allowed_gpu_models", "compute_units", "estimated_duration_s", "priority", "cluster", "decision_outcome", "submitted_at", "started_at", "finished_at", "energy_kwh", "emissions_gco2e"] },
+    {
+      header: true,
+      // Only text cells are neutralized: numbers (a negative estimate, say) stay numbers in the file.
+      cast: { string: neutralizeFormula },
+      columns: ["id", "name", "tenant", "status", "kind", "cpu_milli", "memory_mib", "gpu_count", "gpu_milli_per_gpu", "gang_size", "allowed_gpu_models", "compute_units", "estimated_duration_s", "priority", "cluster", "decision_outcome", "submitted_at", "started_at", "finished_at", "energy_kwh", "emissions_gco2e"],
+    },
   );
 }

@@ -2,6 +2,8 @@
 // The role check is on the server (the session's user), never only in the UI.
 import { z } from "zod";
 import { createRequestContext } from "@/server/api/context";
+import { internalErrorResponse } from "@/server/api/internal-error";
+import { safeString } from "@/server/api/schemas/safe-input";
 import { DomainError } from "@/server/services/errors";
 import { exportJobsCsv } from "@/server/services/job-export";
 
@@ -9,14 +11,23 @@ export const dynamic = "force-dynamic";
 
 const STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 const query = z.object({
-  tenantId: z.string().max(64).optional(),
+  tenantId: safeString("Tenant", 64).optional(),
   status: z.enum(STATUSES).optional(),
-  clusterId: z.string().max(64).optional(),
-  gpuModel: z.string().max(64).optional(),
-  search: z.string().trim().max(80).optional(),
+  clusterId: safeString("Cluster", 64).optional(),
+  gpuModel: safeString("GPU model", 64).optional(),
+  search: safeString("Search", 80).trim().optional(),
 });
 
 export async function GET(request: Request) {
+  try {
+    return await exportResponse(request);
+  } catch (error) {
+    // Anything unexpected answers a generic message; its details go to the server log only.
+    return internalErrorResponse("jobs-export", error, "/api/jobs/export");
+  }
+}
+
+async function exportResponse(request: Request): Promise<Response> {
   const ctx = await createRequestContext();
   if (!ctx.user) return Response.json({ error: "Sign in first." }, { status: 401 });
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
