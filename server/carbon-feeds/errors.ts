@@ -11,7 +11,9 @@ export type CarbonFeedErrorCode =
   | "NETWORK"
   | "TIMEOUT"
   | "RATE_LIMITED"
-  | "CONFIG";
+  | "CONFIG"
+  /** The URL (or a redirect) points at a loopback, link-local, private or other special address. */
+  | "FORBIDDEN_ADDRESS";
 
 /** A feed or import failure; nothing was written when it is thrown. */
 export class CarbonFeedError extends Error {

@@ -7,6 +7,7 @@
  */
 import type { Db } from "../db/client";
 import { findDueFeeds, recordFeedPoll } from "../repositories/feed-repository";
+import { findSystemSettings } from "../repositories/system-settings-repository";
 import { pollElectricityMapsForecast, pollElectricityMapsLatest } from "./electricitymaps-feed";
 import { CarbonFeedError } from "./errors";
 import type { FetchDeps, RetryPolicy } from "./http-fetch";
@@ -35,10 +36,13 @@ async function pollFeed(db: Db, feed: Feed, now: Date, deps: FetchDeps, retry?: 
   await pollWattTimeHistorical(db, config, feed.zoneId, { start: new Date(now.getTime() - 24 * 3600_000), end: now }, deps);
 }
 
-/** Polls every due feed once. */
-export async function pollDueFeeds(db: Db, now: Date, deps: FetchDeps, retry?: Partial<RetryPolicy>): Promise<FeedPassReport> {
+/** Polls every due feed once; whether feeds may reach private addresses is read from the system settings each pass. */
+export async function pollDueFeeds(db: Db, now: Date, fetchDeps: FetchDeps, retry?: Partial<RetryPolicy>): Promise<FeedPassReport> {
   const report: FeedPassReport = { polled: 0, failed: 0, errors: [] };
-  for (const feed of await findDueFeeds(db, now)) {
+  const due = await findDueFeeds(db, now);
+  if (due.length === 0) return report;
+  const deps = fetchDeps.allowPrivateAddresses === undefined ? { ...fetchDeps, allowPrivateAddresses: (await findSystemSettings(db)).allowPrivateFeedUrls } : fetchDeps;
+  for (const feed of due) {
     const intervalMs = feed.pollIntervalS * 1000;
     try {
       await pollFeed(db, feed, now, deps, retry);

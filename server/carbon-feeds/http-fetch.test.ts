@@ -29,7 +29,7 @@ describe("retry helpers", () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof fetch;
     await expect(
-      fetchJsonWithRetry("http://127.0.0.1:9/x", {}, { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 }, { fetch: failing, sleep: async () => {}, rng: createRng(1), now: () => 0 }),
+      fetchJsonWithRetry("http://127.0.0.1:9/x", {}, { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 }, { fetch: failing, sleep: async () => {}, rng: createRng(1), now: () => 0, allowPrivateAddresses: true }),
     ).rejects.toMatchObject({ code: "NETWORK", message: "GET http://127.0.0.1:9/x: gave up after 2 attempt(s); last: fetch failed" });
     expect(calls).toHaveLength(2);
   });

@@ -12,6 +12,7 @@ import { CarbonFeedError, importElectricityMapsCsv } from "../carbon-feeds";
 import { findZoneSignal } from "../repositories/carbon-repository";
 import { deleteFeed, findFeedByKey, listFeeds, listZoneCoverage, saveFeed, updateZoneDefault } from "../repositories/carbon-admin-repository";
 import { DomainError, fieldError } from "./errors";
+import { assertFeedUrlAllowed } from "./feed-url-policy";
 
 const DAY_MS = 86_400_000;
 /** "Recent" coverage is measured over this many days before now. */
@@ -77,6 +78,7 @@ const PROVIDER_NAME = { ELECTRICITY_MAPS: "Electricity Maps", WATTTIME: "WattTim
 
 /** Creates or updates an HTTP feed (audited); the token is never returned. */
 export async function saveCarbonFeed(db: Db, actor: SessionUser, form: FeedForm, now: Date) {
+  await assertFeedUrlAllowed(db, form.baseUrl);
   const zone = await findZoneSignal(db, form.zoneId);
   if (!zone) throw fieldError("zoneId", `Grid zone "${form.zoneId}" does not exist.`);
   const signalType = SIGNAL_OF_PROVIDER[form.provider];

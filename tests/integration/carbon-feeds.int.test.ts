@@ -46,7 +46,8 @@ describe("carbon feeds", () => {
   });
   let baseUrl = "";
   let sleeps: number[] = [];
-  const deps = (): FetchDeps => ({ fetch: globalThis.fetch, sleep: async (ms) => void sleeps.push(ms), rng: createRng(7), now: () => T });
+  // The fake providers listen on 127.0.0.1, which feeds may reach only with private addresses allowed.
+  const deps = (): FetchDeps => ({ fetch: globalThis.fetch, sleep: async (ms) => void sleeps.push(ms), rng: createRng(7), now: () => T, allowPrivateAddresses: true });
   const em = (): ElectricityMapsFeedConfig => ({ baseUrl, authToken: "em-secret", retry: { maxAttempts: 3, timeoutMs: 2000, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 } });
   const wt = (): WattTimeFeedConfig => ({ baseUrl, token: "wt-secret", regions: { "TEST-MOER": "CAISO_NORTH" }, retry: { maxAttempts: 2, timeoutMs: 2000 } });
   const count = (zoneId: string, kind?: "MEASURED" | "FORECAST") => test.db.carbonIntensitySample.count({ where: { zoneId, ...(kind ? { kind } : {}) } });

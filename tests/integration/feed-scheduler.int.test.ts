@@ -29,6 +29,8 @@ describe("feed scheduler", () => {
 
   beforeAll(async () => {
     test = await createSeededDatabase();
+    // The fake provider listens on 127.0.0.1: the admin setting lets feeds reach private addresses.
+    await test.db.systemSetting.create({ data: { id: "global", allowPrivateFeedUrls: true } });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await test.db.carbonFeed.create({ data: { id: "feed-ca-on", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: "t", pollIntervalS: 300 } });
