@@ -9,6 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SimInput } from "../engine/sim/types";
 import { loadScenario, parseScenarioJson, ScenarioError } from "../sim-scenario";
+import { findUnstorableJson } from "../api/schemas/safe-input";
 import { fieldError } from "../services/errors";
 
 /** A scenario as stored in `Experiment.scenario`. */
@@ -48,13 +49,20 @@ export async function readExample(file: string): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-/** Parses an uploaded scenario document, naming the upload when it is not JSON. */
+/**
+ * Parses an uploaded scenario document, naming the upload when it is not JSON. The document is stored
+ * as jsonb, which refuses `\u0000` and lone surrogate escapes, so those are refused here by path.
+ */
 export function parseUploadedDocument(fileName: string, text: string): unknown {
+  let document: unknown;
   try {
-    return parseScenarioJson(text, fileName);
+    document = parseScenarioJson(text, fileName);
   } catch (error) {
     throw fieldError("scenario.json", (error as Error).message);
   }
+  const at = findUnstorableJson(document);
+  if (at) throw fieldError("scenario.json", `${fileName}: the text at ${at} contains a character that cannot be stored (a NUL or an unpaired surrogate), or the document nests too deeply.`);
+  return document;
 }
 
 /** One sentence for a failed load or run (the loader's errors already name the field, file and line). */
@@ -69,7 +77,9 @@ export function scenarioProblem(error: unknown): string {
  */
 export function loadStoredScenario(stored: StoredScenario): Promise<SimInput> {
   if (stored.kind === "example") return loadScenario(stored.document, { baseDir: examplesDir() });
-  return loadScenario(stored.document, { baseDir: examplesDir(), files: stored.files, allowedRoots: allowedRoots() });
+  // A map without a prototype: a scenario naming "constructor" finds no uploaded file, not Object's.
+  const files = Object.assign(Object.create(null) as Record<string, string>, stored.files);
+  return loadScenario(stored.document, { baseDir: examplesDir(), files, allowedRoots: allowedRoots() });
 }
 
 /** Loads a scenario for validation; a loader failure becomes BAD_REQUEST on the `scenario` field. */
