@@ -13,6 +13,7 @@ import { experimentsRouter } from "./routers/experiments";
 import { overviewRouter } from "./routers/overview";
 import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
+import { systemSettingsRouter } from "./routers/system-settings";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   carbon: carbonRouter,
   carbonAdmin: carbonAdminRouter,
   experiments: experimentsRouter,
+  systemSettings: systemSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@
 import { z } from "zod";
 
 /** A NUL character, or a high surrogate without its low half, or a low one without its high half. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point of this pattern
 const UNSAFE_CHAR = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Longest text a field takes unless its schema says less. */
