@@ -1,9 +1,9 @@
 /**
  * Kubernetes cluster driver on @kubernetes/client-node 1.3, one per cluster, configured from a
- * kubeconfig (text or file). Inventory = GET /api/v1/nodes; a placed job = one batch/v1 Job per node
- * in the tenant's namespace `verdant-<tenant-slug>` (created on first use), pinned to its node;
- * status = the Jobs' active/succeeded/failed counts; cancel = DELETE with propagationPolicy
- * Background so the pods go too.
+ * kubeconfig (text or file) that passed the policy in kubeconfig-policy.ts (inline credentials only).
+ * Inventory = GET /api/v1/nodes; a placed job = one batch/v1 Job per node in the tenant's namespace
+ * `verdant-<tenant-slug>` (created on first use), pinned to its node; status = the Jobs'
+ * active/succeeded/failed counts; cancel = DELETE with propagationPolicy Background so the pods go too.
  *
  * Tested against a local stand-in HTTP server that speaks only these API paths
  * (tests/integration/drivers-kubernetes.int.test.ts), not against a real API server: none can run on
@@ -11,6 +11,8 @@
  * watch-based updates, GPU telemetry (needs the DCGM exporter; reported as unavailable).
  */
 import { ApiException, BatchV1Api, CoreV1Api, KubeConfig, type V1Job } from "@kubernetes/client-node";
+import { readFileSync } from "node:fs";
+import { KubeconfigPolicyError, parseKubeconfig } from "./kubeconfig-policy";
 import { inventoryNodeFromKubernetes } from "./kubernetes-inventory";
 import {
   buildJobManifests,
@@ -50,19 +52,24 @@ interface StartedJob {
   cancelledAtMs: number | null;
 }
 
-/** Loads the kubeconfig, naming the cluster when it is unusable. */
+/**
+ * Loads the kubeconfig through the policy in kubeconfig-policy.ts (no commands, no file reads) and
+ * builds the client from the checked data, naming the cluster and the refused fields when unusable.
+ */
 export function loadKubeConfig(options: KubeconfigSource & { cluster: string; context?: string }): KubeConfig {
   const kc = new KubeConfig();
   try {
-    if ("kubeconfig" in options) kc.loadFromString(options.kubeconfig);
-    else kc.loadFromFile(options.kubeconfigPath);
+    const source = "kubeconfig" in options ? options.kubeconfig : readFileSync(options.kubeconfigPath, "utf8");
+    kc.loadFromOptions(parseKubeconfig(source));
   } catch (error) {
-    throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig could not be read (${(error as Error).message})`, { field: "kubeconfig" });
+    const detail = error instanceof KubeconfigPolicyError ? error.message : `kubeconfig could not be read (${(error as Error).message})`;
+    throw new DriverError("CONFIG", `cluster ${options.cluster}: ${detail}`, { field: "kubeconfig" });
   }
   if (options.context) {
     if (!kc.getContextObject(options.context)) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${options.context}"`, { field: "context" });
     kc.setCurrentContext(options.context);
   }
+  if (!kc.getContextObject(kc.getCurrentContext())) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${kc.getCurrentContext()}" (current-context)`, { field: "kubeconfig" });
   if (!kc.getCurrentCluster()) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no current cluster`, { field: "kubeconfig" });
   return kc;
 }

@@ -24,7 +24,10 @@ export async function getClusterForAdmin(db: Db, id: string) {
   return { ...cluster, retireImpact: { runningJobs: occupancy.jobs, busyNodes: occupancy.busyNodes, strandedQueuedJobs: stranded } };
 }
 
-/** Validates the kubeconfig with the Kubernetes client itself; blank keeps a stored one on edit. */
+/**
+ * Checks the kubeconfig as the driver will load it (the policy in drivers/kubeconfig-policy.ts: no
+ * commands, no file paths, the refused field named); blank keeps a stored one on edit.
+ */
 function connectionOf(form: ClusterForm, stored: { kubeconfigSet: boolean } | null): ConnectionFields {
   if (form.driver === "SIMULATED") return { driver: "SIMULATED", kubeconfig: null, namespacePrefix: form.namespacePrefix };
   const text = form.kubeconfig.trim();
