@@ -1,16 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { createDb } from "../server/db/client";
+import { embeddedDatabaseUrl } from "../server/db/embedded-postgres";
 import { demo, expectAccessible, expectNoSidewaysScroll, signIn } from "./helpers";
 
 // The spec adds a cluster; it removes it afterwards (straight from the e2e database) so the other
 // specs still see exactly the demo fleet.
-const e2eDatabaseUrl = `postgresql://verdant:verdant-local@127.0.0.1:${process.env.E2E_PG_PORT ?? 54331}/verdant`;
+// The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
 const CLUSTER = "yul-e2e-1";
 const csvFile = (lines: string[]) => ({ name: "yul-nodes.csv", mimeType: "text/csv", buffer: Buffer.from(["sn,cpu_milli,memory_mib,gpu,model", ...lines].join("\n") + "\n") });
 
 test.describe("admin settings", () => {
   test.afterAll(async () => {
-    const db = createDb(e2eDatabaseUrl);
+    const db = createDb(e2eDatabaseUrl());
     try {
       await db.cluster.deleteMany({ where: { name: CLUSTER } });
     } finally {

@@ -1,15 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { createDb } from "../server/db/client";
+import { embeddedDatabaseUrl } from "../server/db/embedded-postgres";
 import { runSchedulingCycle } from "../server/services/scheduling-cycle";
 import { demo, expectAccessible, signIn } from "./helpers";
 
 // The e2e server runs without the background worker (so other specs see jobs stay queued); this
 // spec runs one scheduling cycle itself against the e2e database, exactly as the worker would.
-const e2eDatabaseUrl = `postgresql://verdant:verdant-local@127.0.0.1:${process.env.E2E_PG_PORT ?? 54331}/verdant`;
+// The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
 
 test.describe("decision page", () => {
   test.beforeAll(async () => {
-    const db = createDb(e2eDatabaseUrl);
+    const db = createDb(e2eDatabaseUrl());
     try {
       const report = await runSchedulingCycle(db, { now: new Date(), seed: 42, maxJobs: 500 });
       expect(report.placed).toBeGreaterThan(0);

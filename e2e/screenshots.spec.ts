@@ -3,10 +3,12 @@
 // must also fit: the document may not scroll sideways (wide tables scroll inside their own box).
 import { expect, test, type Page } from "@playwright/test";
 import { createDb } from "../server/db/client";
+import { embeddedDatabaseUrl } from "../server/db/embedded-postgres";
 import { runSchedulingCycle } from "../server/services/scheduling-cycle";
 import { demo, expectNoSidewaysScroll, signIn } from "./helpers";
 
-const e2eDatabaseUrl = `postgresql://verdant:verdant-local@127.0.0.1:${process.env.E2E_PG_PORT ?? 54331}/verdant`;
+// The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -72,7 +74,7 @@ const FOLLOW: Record<string, (page: Page) => Promise<string>> = {
 test.describe("screenshots of the main pages", () => {
   test.beforeAll(async () => {
     // Decisions to show: one scheduling cycle, exactly as the worker would run it.
-    const db = createDb(e2eDatabaseUrl);
+    const db = createDb(e2eDatabaseUrl());
     try {
       await runSchedulingCycle(db, { now: new Date(), seed: 7, maxJobs: 500 });
     } finally {

@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../server/db/embedded-postgres";
+import { embeddedPasswordFile, startEmbeddedPostgres } from "../../server/db/embedded-postgres";
 import { createDb } from "../../server/db/client";
 import { seedDemo } from "../../server/seed/seed-demo";
 import { migrate } from "../../scripts/lib/database";
@@ -30,6 +30,7 @@ export default async function setup(project: TestProject) {
     stop = async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(embeddedPasswordFile(dataDir), { force: true });
     };
   }
   await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${TEMPLATE_DB}"`);
