@@ -10,6 +10,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../server/env.js";
 import { demoPasswords, demoStaff, demoTenants } from "../server/seed/demo-catalog";
+import { encryptPlaintextSecrets } from "../server/secrets/encrypt-plaintext-secrets";
+import { parseSecretKey } from "../server/secrets/secret-box";
+import { ensureSecretKey } from "../server/secrets/secret-key-file";
 import { needsBuild, needsGenerate } from "./lib/build-state";
 import { migrate, openDatabase, type Database } from "./lib/database";
 import { assertPortFree, assertWritableDir } from "./lib/preflight";
@@ -98,6 +101,11 @@ try {
       const summary = await seedDemo(db, { now: new Date(), dataDir: join(root, "data", "demo") });
       log(`seeded ${summary.clusters} clusters, ${summary.nodes} nodes, ${summary.gpus} GPUs, ${summary.jobs} queued jobs, ${summary.samples} carbon samples`);
     }
+    // The key sealing kubeconfigs and feed tokens (the children inherit it through process.env);
+    // values stored before encryption existed are sealed now, before anything serves them.
+    process.env.VERDANT_SECRET_KEY = ensureSecretKey(dataDir, env.VERDANT_SECRET_KEY);
+    const sealed = await encryptPlaintextSecrets(db, parseSecretKey(process.env.VERDANT_SECRET_KEY));
+    if (sealed.kubeconfigs + sealed.feedTokens > 0) log(`encrypted ${sealed.kubeconfigs} stored kubeconfigs and ${sealed.feedTokens} feed tokens`);
   } finally {
     await db.$disconnect();
   }

@@ -8,6 +8,7 @@
 import type { Db } from "../db/client";
 import { findDueFeeds, recordFeedPoll } from "../repositories/feed-repository";
 import { findSystemSettings } from "../repositories/system-settings-repository";
+import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
 import { pollElectricityMapsForecast, pollElectricityMapsLatest } from "./electricitymaps-feed";
 import { CarbonFeedError } from "./errors";
 import type { FetchDeps, RetryPolicy } from "./http-fetch";
@@ -25,13 +26,15 @@ export interface FeedPassReport {
 type Feed = Awaited<ReturnType<typeof findDueFeeds>>[number];
 
 async function pollFeed(db: Db, feed: Feed, now: Date, deps: FetchDeps, retry?: Partial<RetryPolicy>): Promise<void> {
+  // Opened only here, for the request; a token that cannot be opened fails this feed's poll alone.
+  const token = feed.apiToken ? openStoredSecret(SECRET_PURPOSES.feedToken, feed.apiToken, `feed ${feed.id} (${feed.provider} for ${feed.zoneId}): the stored API token`) : "";
   if (feed.provider === "ELECTRICITY_MAPS") {
-    const config = { baseUrl: feed.baseUrl, authToken: feed.apiToken ?? "", retry, apiZoneIds: feed.externalZone ? { [feed.zoneId]: feed.externalZone } : undefined };
+    const config = { baseUrl: feed.baseUrl, authToken: token, retry, apiZoneIds: feed.externalZone ? { [feed.zoneId]: feed.externalZone } : undefined };
     await pollElectricityMapsLatest(db, config, feed.zoneId, deps);
     await pollElectricityMapsForecast(db, config, feed.zoneId, deps);
     return;
   }
-  const config = { baseUrl: feed.baseUrl, token: feed.apiToken ?? "", regions: { [feed.zoneId]: feed.externalZone ?? feed.zoneId }, retry };
+  const config = { baseUrl: feed.baseUrl, token, regions: { [feed.zoneId]: feed.externalZone ?? feed.zoneId }, retry };
   await pollWattTimeForecast(db, config, feed.zoneId, deps);
   await pollWattTimeHistorical(db, config, feed.zoneId, { start: new Date(now.getTime() - 24 * 3600_000), end: now }, deps);
 }

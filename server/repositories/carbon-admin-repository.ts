@@ -1,8 +1,10 @@
 /**
  * Grid zone and carbon feed administration: zones with their data coverage, the static default,
- * and the HTTP feed settings. Every write is one transaction with its audit entry. Feed rows leave
- * this module without their API token: callers get only whether one is set.
+ * and the HTTP feed settings. Every write is one transaction with its audit entry. A feed's API token
+ * is stored sealed with the secret key (secrets/stored-secrets.ts); feed rows leave this module
+ * without it: callers get only whether one is set.
  */
+import { sameStoredSecret, sealStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
 import { recordAudit } from "./audit-repository";
 import type { Db } from "../db/client";
 import { Prisma, type CarbonFeedProvider, type SignalType } from "../db/generated/client";
@@ -112,10 +114,12 @@ export async function saveFeed(db: Db, id: string | null, input: FeedWrite, acto
     const before = id ? await tx.carbonFeed.findUnique({ where: { id }, select: { ...FEED_PUBLIC, apiToken: true } }) : null;
     if (id && !before) return null;
     const { apiToken, ...rest } = input;
-    const data = { ...rest, nextPollAt: input.enabled ? at : null, ...(apiToken !== undefined ? { apiToken } : {}) };
+    // An empty token means none (toPublic), so it is stored as it is rather than sealed.
+    const stored = apiToken ? sealStoredSecret(SECRET_PURPOSES.feedToken, apiToken) : apiToken;
+    const data = { ...rest, nextPollAt: input.enabled ? at : null, ...(stored !== undefined ? { apiToken: stored } : {}) };
     const saved = before
       ? await tx.carbonFeed.update({ where: { id: before.id }, data, select: { ...FEED_PUBLIC, apiToken: true } })
-      : await tx.carbonFeed.create({ data: { ...data, apiToken: apiToken ?? null, createdAt: at }, select: { ...FEED_PUBLIC, apiToken: true } });
+      : await tx.carbonFeed.create({ data: { ...data, apiToken: stored ?? null, createdAt: at }, select: { ...FEED_PUBLIC, apiToken: true } });
     const publicSaved = toPublic(saved);
     await recordAudit(tx, {
       actorId,
@@ -123,7 +127,7 @@ export async function saveFeed(db: Db, id: string | null, input: FeedWrite, acto
       entityType: "CarbonFeed",
       entityId: saved.id,
       before: before ? auditView(toPublic(before)) : undefined,
-      after: { ...auditView(publicSaved), tokenChanged: apiToken !== undefined && apiToken !== before?.apiToken },
+      after: { ...auditView(publicSaved), tokenChanged: apiToken !== undefined && !sameStoredSecret(SECRET_PURPOSES.feedToken, before?.apiToken, apiToken) },
       at,
     });
     return publicSaved;

@@ -1,10 +1,12 @@
 /**
  * Cluster administration writes: create/edit with the driver connection, retire, node imports. Every
- * write and its audit entry share one transaction. The kubeconfig is read here only to be stored;
- * what leaves this module says whether one is set, never its text.
+ * write and its audit entry share one transaction. The kubeconfig is read here only to be stored,
+ * sealed with the secret key (secrets/stored-secrets.ts); what leaves this module says whether one is
+ * set, never its text.
  */
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { sameStoredSecret, sealStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
 import { recordAudit, type Writer } from "./audit-repository";
 
 export interface ClusterFields {
@@ -69,7 +71,8 @@ export async function strandedQueuedJobs(db: Db, cluster: { id: string; region: 
 }
 
 function connectionData(c: ConnectionFields, at: Date) {
-  return { driver: c.driver, namespacePrefix: c.namespacePrefix, ...(c.kubeconfig !== undefined ? { kubeconfig: c.kubeconfig } : {}), updatedAt: at };
+  const kubeconfig = typeof c.kubeconfig === "string" ? sealStoredSecret(SECRET_PURPOSES.kubeconfig, c.kubeconfig) : c.kubeconfig;
+  return { driver: c.driver, namespacePrefix: c.namespacePrefix, ...(kubeconfig !== undefined ? { kubeconfig } : {}), updatedAt: at };
 }
 
 export async function insertCluster(db: Db, fields: ClusterFields, connection: ConnectionFields, actorId: string, at: Date) {
@@ -89,7 +92,8 @@ export async function updateCluster(db: Db, id: string, fields: ClusterFields, c
     const data = connectionData(connection, at);
     const updated = await tx.cluster.update({ where: { id }, data: { ...fields, updatedAt: at, connection: { upsert: { create: data, update: data } } }, select: clusterSelect });
     const after = publicView(updated);
-    const kubeconfigChanged = (beforeRow.connection?.kubeconfig ?? null) !== (updated.connection?.kubeconfig ?? null);
+    // Each sealing uses a fresh IV, so compare the new text with the opened old one, not ciphertexts.
+    const kubeconfigChanged = connection.kubeconfig !== undefined && !sameStoredSecret(SECRET_PURPOSES.kubeconfig, beforeRow.connection?.kubeconfig, connection.kubeconfig);
     await recordAudit(tx, { actorId, action: "cluster.update", entityType: "Cluster", entityId: id, before: publicView(beforeRow), after: { ...after, connection: { ...after.connection, kubeconfigChanged } }, at });
     return after;
   });

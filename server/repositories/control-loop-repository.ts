@@ -26,6 +26,14 @@ export async function recordConnectionStatus(db: Db, clusterId: string, at: Date
   await db.clusterConnection.updateMany({ where: { clusterId }, data: { lastSyncAt: at, lastError: error } });
 }
 
+/**
+ * Marks a cluster whose stored connection cannot be used (a kubeconfig the policy refuses, or one
+ * that cannot be decrypted): it has no driver until fixed, so it counts as unreachable, with why.
+ */
+export async function recordConnectionRefused(db: Db, clusterId: string, at: Date, reason: string) {
+  await db.$executeRaw`UPDATE "ClusterConnection" SET "lastSyncAt" = ${at}, "lastError" = ${reason}, "unreachableReason" = ${reason}, "unreachableSince" = COALESCE("unreachableSince", ${at}) WHERE "clusterId" = ${clusterId}`;
+}
+
 /** Placed and running jobs with what the runner needs. */
 export function findJobsToDrive(db: Db) {
   return db.job.findMany({

@@ -8,7 +8,8 @@
  */
 import { createKubernetesDriver, createSimClock, createSimulatedDriver, type ClusterDriver, type NodeAssignment, type SimClock, type SimulatedDriver } from "../drivers";
 import type { Db } from "../db/client";
-import { findClustersForDrivers, recordConnectionStatus } from "../repositories/control-loop-repository";
+import { findClustersForDrivers, recordConnectionRefused } from "../repositories/control-loop-repository";
+import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
 import type { StoredAssignment } from "./fleet-snapshot";
 
 /** A cluster's driver with its clock. */
@@ -62,10 +63,12 @@ export function createDriverSet(db: Db, options: { simSpeed: number; seed: numbe
       if (c.connection?.driver === "KUBERNETES") {
         let driver: ClusterDriver;
         try {
-          driver = createKubernetesDriver({ kubeconfig: c.connection.kubeconfig ?? "", cluster: c.name, clock: options.wallNow });
+          const kubeconfig = openStoredSecret(SECRET_PURPOSES.kubeconfig, c.connection.kubeconfig ?? "", `cluster ${c.name}: the stored kubeconfig`);
+          driver = createKubernetesDriver({ kubeconfig, cluster: c.name, clock: options.wallNow });
         } catch (error) {
-          // An unusable kubeconfig leaves this cluster without a driver (its jobs wait) and says why.
-          await recordConnectionStatus(db, c.id, new Date(options.wallNow()), (error as Error).message);
+          // A kubeconfig that cannot be decrypted or that the policy refuses (rows stored before the
+          // policy too) leaves this cluster without a driver (its jobs wait) and says why.
+          await recordConnectionRefused(db, c.id, new Date(options.wallNow()), (error as Error).message);
           continue;
         }
         entries.set(c.id, { ...base, driver, clock: options.wallNow, workSpeed: 1, toWallMs: (ms) => ms });

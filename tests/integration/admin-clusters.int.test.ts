@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStoredSecret, SECRET_PURPOSES } from "../../server/secrets/stored-secrets";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { fieldErrorsOf } from "./helpers/field-errors";
@@ -79,7 +80,10 @@ describe("cluster administration", () => {
     expect(created.connection).toEqual({ driver: "KUBERNETES", kubeconfigSet: true, namespacePrefix: "verdant-", lastSyncAt: null, lastError: null });
     expect(JSON.stringify(created)).not.toContain("secret-token-value");
     const stored = await database.db.clusterConnection.findUnique({ where: { clusterId: created.id } });
-    expect(stored?.kubeconfig).toContain("secret-token-value");
+    // Stored sealed: the column holds no plaintext, the server's key opens it.
+    expect(stored?.kubeconfig).toMatch(/^enc:v1:/);
+    expect(stored?.kubeconfig).not.toContain("secret-token-value");
+    expect(openStoredSecret(SECRET_PURPOSES.kubeconfig, stored!.kubeconfig!, "test")).toBe(KUBECONFIG);
 
     // Editing with a blank kubeconfig keeps the stored one.
     const edited = await admin.clusterAdmin.update({ id: created.id, ...clusterForm({ driver: "KUBERNETES", pue: 1.35, status: "MAINTENANCE" }) });

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStoredSecret, SECRET_PURPOSES } from "../../server/secrets/stored-secrets";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
 import { fieldErrorsOf as fieldErrors } from "./helpers/field-errors";
@@ -266,14 +267,17 @@ describe("carbon page and zone/feed administration", () => {
     const listed = await operator.carbonAdmin.settings();
     expect(JSON.stringify(listed)).not.toContain("secret-token-123");
     expect(listed.feeds).toHaveLength(1);
-    expect((await database.db.carbonFeed.findUniqueOrThrow({ where: { id: created.id } })).apiToken).toBe("secret-token-123");
+    const storedToken = async () => (await database.db.carbonFeed.findUniqueOrThrow({ where: { id: created.id } })).apiToken!;
+    // Stored sealed: the column holds no plaintext, the server's key opens it.
+    expect(await storedToken()).not.toContain("secret-token-123");
+    expect(openStoredSecret(SECRET_PURPOSES.feedToken, await storedToken(), "test")).toBe("secret-token-123");
 
     expect(await fieldErrors(() => admin.carbonAdmin.saveFeed(feed()))).toEqual({ provider: expect.stringContaining("already has") });
 
     // An edit without a token keeps it; disabling clears the schedule; clearToken removes it.
     const edited = await admin.carbonAdmin.saveFeed(feed({ id: created.id, apiToken: "", pollIntervalS: 900, enabled: false }));
     expect(edited).toMatchObject({ pollIntervalS: 900, enabled: false, hasToken: true, nextPollAt: null });
-    expect((await database.db.carbonFeed.findUniqueOrThrow({ where: { id: created.id } })).apiToken).toBe("secret-token-123");
+    expect(openStoredSecret(SECRET_PURPOSES.feedToken, await storedToken(), "test")).toBe("secret-token-123");
     const cleared = await admin.carbonAdmin.saveFeed(feed({ id: created.id, apiToken: "", clearToken: true, pollIntervalS: 900, enabled: false }));
     expect(cleared.hasToken).toBe(false);
     await admin.carbonAdmin.deleteFeed({ id: created.id });

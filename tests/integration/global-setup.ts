@@ -20,7 +20,11 @@ declare module "vitest" {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/** A fixed key for sealing secrets in test databases; the test workers inherit this environment. */
+const TEST_SECRET_KEY = "76657264616e742d746573742d6b65792d6e6f742d666f722d70726f64756374";
+
 export default async function setup(project: TestProject) {
+  process.env.VERDANT_SECRET_KEY ??= TEST_SECRET_KEY;
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!adminUrl) {
