@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../engine";
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, fetchJsonWithRetry, parseRetryAfterMs } from "./http-fetch";
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, fetchJsonWithRetry, parseRetryAfterMs, type FetchDeps } from "./http-fetch";
 import { hourlyMeans, lbsPerMwhToGPerKwh } from "./watttime-feed";
 
 describe("retry helpers", () => {
@@ -54,3 +54,45 @@ describe("WattTime units", () => {
     expect(() => hourlyMeans([{ point_time: "x", value: 1 }], "WattTime forecast")).toThrow('WattTime forecast: data[0].point_time "x" is not a date-time');
   });
 });
+
+describe("feed address rule", () => {
+  const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 };
+  const deps = (fetchImpl: FetchDeps["fetch"], lookup: (host: string) => Promise<string[]>): FetchDeps => ({ fetch: fetchImpl, sleep: async () => {}, rng: createRng(1), now: () => 0, lookup });
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+
+  it("refuses a redirect into the network and never asks the redirect's target", async () => {
+    const asked: string[] = [];
+    const fetchImpl: FetchDeps["fetch"] = async (url) => {
+      asked.push(url);
+      return url.startsWith("https://feed.example/") ? json({}, 302, { location: "http://169.254.169.254/latest/meta-data/" }) : json({ leaked: true });
+    };
+    await expect(fetchJsonWithRetry("https://feed.example/v3/x", {}, policy, deps(fetchImpl, async () => ["93.184.215.14"]))).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("169.254.169.254 is a link-local address") });
+    expect(asked).toEqual(["https://feed.example/v3/x"]);
+  });
+
+  it("checks every request again, so a name rebinding to loopback is refused", async () => {
+    const answers = [["93.184.215.14"], ["127.0.0.1"]];
+    const asked: string[] = [];
+    const fetchImpl: FetchDeps["fetch"] = async (url) => {
+      asked.push(url);
+      return json({}, 307, { location: "/next" });
+    };
+    await expect(fetchJsonWithRetry("https://rebind.example/a", {}, policy, deps(fetchImpl, async () => answers.shift() ?? ["127.0.0.1"]))).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("rebind.example resolves to 127.0.0.1") });
+    expect(asked).toEqual(["https://rebind.example/a"]);
+  });
+
+  it("follows a public redirect, dropping the token when the origin changes", async () => {
+    const seen: { url: string; token: string | null }[] = [];
+    const fetchImpl: FetchDeps["fetch"] = async (url, init) => {
+      seen.push({ url, token: new Headers(init.headers).get("auth-token") });
+      return url.includes("first.example") ? json({}, 301, { location: "https://second.example/data" }) : json({ ok: 1 });
+    };
+    const result = await fetchJsonWithRetry("https://first.example/x", { "auth-token": "secret" }, policy, deps(fetchImpl, async () => ["93.184.215.14"]));
+    expect(result.body).toEqual({ ok: 1 });
+    expect(seen).toEqual([
+      { url: "https://first.example/x", token: "secret" },
+      { url: "https://second.example/data", token: null },
+    ]);
+  });
+});
+
