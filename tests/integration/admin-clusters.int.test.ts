@@ -83,7 +83,7 @@ describe("cluster administration", () => {
     // Stored sealed: the column holds no plaintext, the server's key opens it.
     expect(stored?.kubeconfig).toMatch(/^enc:v1:/);
     expect(stored?.kubeconfig).not.toContain("secret-token-value");
-    expect(openStoredSecret(SECRET_PURPOSES.kubeconfig, stored!.kubeconfig!, "test")).toBe(KUBECONFIG);
+    expect(openStoredSecret(SECRET_PURPOSES.kubeconfig, stored!.kubeconfig!, "test")).toBe(KUBECONFIG.trim());
 
     // Editing with a blank kubeconfig keeps the stored one.
     const edited = await admin.clusterAdmin.update({ id: created.id, ...clusterForm({ driver: "KUBERNETES", pue: 1.35, status: "MAINTENANCE" }) });
