@@ -1,11 +1,14 @@
 // `npm start`: one command from a fresh clone to a running demo. Validates the environment, starts
 // the embedded PostgreSQL unless DATABASE_URL is set, migrates, seeds the demo once, builds if the
-// build is missing or stale, and serves on PORT. Ctrl-C / SIGTERM stop Next and PostgreSQL cleanly.
+// build is missing or stale, and serves on HOST:PORT. The scheduling worker and the experiment runner
+// are supervised: one that dies is restarted with back-off while the web server and PostgreSQL stay
+// up. Only the web server's exit or Ctrl-C / SIGTERM stop the app (Next and PostgreSQL cleanly).
 //   npm start            production server (builds when needed)
 //   npm start -- --dev   next dev with hot reload
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { constants as osConstants } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../server/env.js";
@@ -15,7 +18,11 @@ import { parseSecretKey } from "../server/secrets/secret-box";
 import { ensureSecretKey } from "../server/secrets/secret-key-file";
 import { needsBuild, needsGenerate } from "./lib/build-state";
 import { migrate, openDatabase, type Database } from "./lib/database";
+import { metricsToken, metricsTokenFile } from "./lib/metrics-token";
 import { assertPortFree, assertWritableDir } from "./lib/preflight";
+import { exitCodeOf, supervise, type Supervisor } from "./lib/supervise";
+import type { Db } from "../server/db/client";
+import type { ServiceName } from "../server/repositories/heartbeat-repository";
 import { runPrisma } from "./prisma-cli";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -38,25 +45,29 @@ function sessionSecret(dataDir: string, given: string | undefined): string {
 }
 
 let database: Database | undefined;
-const children: { server?: ChildProcess; worker?: ChildProcess; experiments?: ChildProcess } = {};
+const supervisors: Supervisor[] = [];
+/** The web server, and a small client of its own for the supervisors' heartbeat rows (starts, restarts). */
+const running: { server?: ChildProcess; heartbeatDb?: Db } = {};
 let stopping = false;
+
+function stopServer(): Promise<unknown> | null {
+  const child = running.server;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return null;
+  child.kill("SIGTERM");
+  return new Promise((r) => {
+    const timer = setTimeout(r, 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      r(null);
+    });
+  });
+}
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await Promise.all(
-      [children.server, children.worker, children.experiments].map((child) => {
-        if (!child || child.exitCode !== null) return null;
-        child.kill("SIGTERM");
-        return new Promise((r) => {
-          const timer = setTimeout(r, 10_000);
-          child.once("exit", () => {
-            clearTimeout(timer);
-            r(null);
-          });
-        });
-      }),
-    );
+    await Promise.all([stopServer(), ...supervisors.map((s) => s.stop())]);
+    await running.heartbeatDb?.$disconnect().catch(() => {});
     if (database?.embedded) {
       log("stopping PostgreSQL");
       await database.stop().catch((e) => console.error(e));
@@ -116,6 +127,9 @@ try {
 
 const childEnv = { ...process.env, DATABASE_URL: database!.url, SESSION_SECRET: sessionSecret(dataDir, env.SESSION_SECRET), PORT: String(env.PORT) };
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
+// Unset when metrics are public; else the configured token or one generated into the data folder.
+const metricsBearer = metricsToken(dataDir, env);
+const metricsEnv = metricsBearer ? { VERDANT_METRICS_TOKEN: metricsBearer } : {};
 
 if (!dev && needsBuild(root)) {
   log("building the app (first start or sources changed)");
@@ -126,41 +140,40 @@ if (!dev && needsBuild(root)) {
   }
 }
 
-const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, NODE_ENV: dev ? "development" : "production" } });
-children.server = server;
-server.once("exit", (code) => {
+const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, ...metricsEnv, NODE_ENV: dev ? "development" : "production" } });
+running.server = server;
+server.once("exit", (code, signal) => {
   if (!stopping) {
-    console.error(`[verdant] the web server exited (code ${code}).`);
+    console.error(`[verdant] the web server exited (${signal ?? `code ${code}`}).`);
     void shutdown(code ?? 1);
   }
 });
 
-if (env.VERDANT_WORKER === "on") {
-  const tsxCli = join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const worker = spawn(process.execPath, [tsxCli, join(root, "scripts", "worker.ts")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, NODE_ENV: "production" } });
-  children.worker = worker;
-  worker.once("exit", (code) => {
-    if (!stopping) {
-      console.error(`[verdant] the scheduling worker exited (code ${code}).`);
-      void shutdown(code ?? 1);
-    }
+const { createDb } = await import("../server/db/client");
+const { recordRestart, recordStart } = await import("../server/repositories/heartbeat-repository");
+const heartbeatDb = createDb(database!.url, { max: 2 });
+running.heartbeatDb = heartbeatDb;
+
+/** Runs a background process under a supervisor that restarts it with back-off when it dies. */
+function superviseBackground(name: ServiceName, script: string, label: string) {
+  const supervisor = supervise({
+    // `node --import tsx` keeps the process a direct child, so its pid is the one that runs (and dies).
+    spawn: () => spawn(process.execPath, ["--import", "tsx", join(root, "scripts", script)], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, ...metricsEnv, NODE_ENV: "production" } }),
+    onStart: (child) => void recordStart(heartbeatDb, name, child.pid ?? null, new Date()).catch((error: Error) => console.error(`[verdant] could not record the ${label}'s start: ${error.message.split("\n")[0]}`)),
+    onExit: (exit) => {
+      console.error(`[verdant] the ${label} exited (${exit.signal ?? `code ${exit.code}`} after ${(exit.ranMs / 1000).toFixed(1)} s); restarting it in ${exit.restartInMs / 1000} s (restart ${exit.restarts}).`);
+      void recordRestart(heartbeatDb, name, exitCodeOf(exit.code, exit.signal, osConstants.signals), new Date()).catch((error: Error) => console.error(`[verdant] could not record the ${label}'s restart: ${error.message.split("\n")[0]}`));
+    },
   });
+  supervisors.push(supervisor);
 }
 
-if (env.VERDANT_EXPERIMENTS === "on") {
-  const tsxCli = join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const experiments = spawn(process.execPath, [tsxCli, join(root, "scripts", "experiment-runner.ts")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, NODE_ENV: "production" } });
-  children.experiments = experiments;
-  experiments.once("exit", (code) => {
-    if (!stopping) {
-      console.error(`[verdant] the experiment runner exited (code ${code}).`);
-      void shutdown(code ?? 1);
-    }
-  });
-}
+if (env.VERDANT_WORKER === "on") superviseBackground("worker", "worker.ts", "scheduling worker");
+if (env.VERDANT_EXPERIMENTS === "on") superviseBackground("experiments", "experiment-runner.ts", "experiment runner");
 
 // Announce readiness only once the server answers, so "ready" means pages are being served.
-const healthUrl = `http://127.0.0.1:${env.PORT}/api/health`;
+const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
+const healthUrl = `http://${localHost}:${env.PORT}/api/health`;
 for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
   const healthy = await fetch(healthUrl).then((r) => r.ok, () => false);
   if (healthy) break;
@@ -170,3 +183,9 @@ log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s on http://localhos
 log("demo sign-ins (local demo only):");
 for (const u of demoStaff) log(`  ${u.role.toLowerCase().padEnd(8)} ${u.email} / ${u.password}`);
 for (const t of demoTenants) log(`  tenant   ${t.member.email} / ${demoPasswords.tenant} (${t.name})`);
+if (metricsBearer) {
+  const tokenSource = env.VERDANT_METRICS_TOKEN ? "$VERDANT_METRICS_TOKEN" : `$(cat ${metricsTokenFile(dataDir)})`;
+  log(`metrics: curl -H "Authorization: Bearer ${tokenSource}" http://${localHost}:${env.PORT}/api/metrics`);
+} else {
+  log(`metrics: http://${localHost}:${env.PORT}/api/metrics (public: VERDANT_METRICS_PUBLIC=true)`);
+}

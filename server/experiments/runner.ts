@@ -9,6 +9,7 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { findExperimentForRun, finishExperiment, requeueExperiment, writeExperimentProgress } from "../repositories/experiment-repository";
+import { recordCycle } from "../repositories/heartbeat-repository";
 import { openRunLockConnection, type RunLockConnection } from "./run-lock";
 import { runInThread, type ThreadRun } from "./run-in-thread";
 import type { StoredScenario } from "./scenario-source";
@@ -36,6 +37,8 @@ export interface ExperimentRunnerHandle {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** While an experiment runs, its progress writes stamp the heartbeat at most this often. */
+const HEARTBEAT_WHILE_RUNNING_MS = 5_000;
 
 /** Starts a runner; it runs until stop() is called. */
 export function startExperimentRunner(options: ExperimentRunnerOptions): ExperimentRunnerHandle {
@@ -52,6 +55,13 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   let idleWaiters: (() => void)[] = [];
   let lastSweep = -Infinity;
   let failures = 0;
+  let lastHeartbeat = -Infinity;
+
+  /** Liveness for /api/health; a failed stamp only shows as staleness there, so it never stops the runner. */
+  async function heartbeat() {
+    lastHeartbeat = performance.now();
+    await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) => log({ event: "runner.heartbeat-error", error: String(error) }));
+  }
 
   let wake = () => {};
   /** Waits `ms`, or less when woken (a NOTIFY, or stop()). */
@@ -90,6 +100,8 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
         writing = true;
         void writeExperimentProgress(db, id, latest.progress, latest.note)
           .then((state) => {
+            // A long experiment keeps the loop inside runOne: its progress writes prove the runner alive.
+            if (performance.now() - lastHeartbeat >= HEARTBEAT_WHILE_RUNNING_MS) void heartbeat();
             if (state === null) {
               // No longer RUNNING here (a sweep presumed this runner dead): stop computing for nobody.
               lost = true;
@@ -144,6 +156,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
         }
         const id = stopped ? null : await lock.claimNext(new Date());
         failures = 0;
+        await heartbeat();
         if (id) {
           await runOne(lock, id);
           continue;

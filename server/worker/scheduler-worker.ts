@@ -9,6 +9,7 @@ import { createJobRunner } from "../services/job-runner";
 import { createFetchDeps } from "../carbon-feeds/http-fetch";
 import { pollDueFeeds } from "../carbon-feeds/feed-scheduler";
 import { runSchedulingCycle } from "../services/scheduling-cycle";
+import { recordCycle } from "../repositories/heartbeat-repository";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
 export interface WorkerOptions {
@@ -94,6 +95,8 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       try {
         await cycle();
         failures = 0;
+        // Liveness for /api/health; a failed stamp only shows as staleness there, so it never fails the loop.
+        await recordCycle(options.db, "worker", process.pid, new Date()).catch((error: Error) => options.log({ event: "heartbeat-error", error: error.message.split("\n")[0] }));
       } catch (error) {
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, options.cycleMs * 2 ** Math.min(failures, 5));
