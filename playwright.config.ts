@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 import { existsSync } from "node:fs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The bearer token the e2e server's /api/metrics requires (e2e/http.spec.ts reads it from here). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789";
 // Debian's Chromium where present (no browser download on closed networks), else Playwright's own.
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
@@ -34,6 +36,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: { PORT: String(PORT), VERDANT_DATA_DIR: ".data/e2e", VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 54331), DATABASE_URL: "", SESSION_SECRET: "", VERDANT_WORKER: "off" },
+    env: { PORT: String(PORT), VERDANT_DATA_DIR: ".data/e2e", VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 25431), DATABASE_URL: "", SESSION_SECRET: "", VERDANT_WORKER: "off", VERDANT_METRICS_TOKEN: E2E_METRICS_TOKEN, VERDANT_METRICS_PUBLIC: "false" },
   },
 });

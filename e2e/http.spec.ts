@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_METRICS_TOKEN } from "../playwright.config";
 
 test.describe("HTTP surface", () => {
   test("health reports the database as up", async ({ request }) => {
@@ -17,6 +18,14 @@ test.describe("HTTP surface", () => {
     expect(await wrongMethod.text()).not.toContain("    at ");
     const unknownProcedure = await request.get("/api/trpc/no.such.procedure");
     expect(unknownProcedure.status()).toBe(404);
+  });
+
+  test("metrics need the bearer token", async ({ request }) => {
+    expect((await request.get("/api/metrics")).status()).toBe(401);
+    expect((await request.get("/api/metrics", { headers: { authorization: "Bearer not-the-metrics-token" } })).status()).toBe(401);
+    const response = await request.get("/api/metrics", { headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` } });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('verdant_service_restarts_total{service="experiments"} 0');
   });
 
   test("procedures refuse anonymous callers with 401", async ({ request }) => {

@@ -8,9 +8,34 @@ import { PrismaClient } from "./generated/client";
 
 export type Db = PrismaClient;
 
-/** Creates a client for a given URL (tests and scripts use their own databases). */
-export function createDb(url: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+/** Pool limits of a client; the defaults suit the web server and the background processes. */
+export interface DbOptions {
+  /** Most connections at once (default 10). */
+  max?: number;
+  /** How long opening a connection may take before the query fails (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Longest a single statement may run on the server before PostgreSQL cancels it (default 60 s). */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * Creates a client for a given URL (tests and scripts use their own databases). While PostgreSQL is
+ * down or restarting, queries fail within the connect timeout with the driver's error instead of
+ * waiting; idle connections are closed after 30 s, so a restarted server is reached through fresh
+ * ones (a broken idle connection is dropped by the pool and its error handled by the adapter).
+ */
+export function createDb(url: string, options: DbOptions = {}): Db {
+  return new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: options.statementTimeoutMs ?? 60_000,
+      // A TCP keepalive notices a server host that vanished without closing the socket.
+      keepAlive: true,
+    }),
+  });
 }
 
 const globalForDb = globalThis as unknown as { verdantDb?: Db };

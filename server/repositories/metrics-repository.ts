@@ -22,5 +22,8 @@ export async function readFleetMetrics(db: Db) {
     db.$queryRaw<{ cluster: string; saved: number | null }[]>`SELECT c.name AS cluster, SUM(s."savedGCo2e") AS saved FROM "CarbonSavingsEntry" s JOIN "Cluster" c ON c.id = s."clusterId" GROUP BY c.name ORDER BY c.name`,
   ]);
   const latencyTotals = await db.decision.aggregate({ where: { latencyMs: { not: null } }, _sum: { latencyMs: true }, _count: { latencyMs: true } });
-  return { latency, latencySum: latencyTotals._sum.latencyMs ?? 0, latencyCount: latencyTotals._count.latencyMs, savings, jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions: Number(recentDecisions[0]?.n ?? 0), allocation, accounting };
+  // Ages on the database clock, the same clock that stamped the cycles.
+  const services = await db.$queryRaw<{ service: string; ageS: number | null; restarts: number }[]>`SELECT name AS service, EXTRACT(EPOCH FROM now() - "lastCycleAt")::float8 AS "ageS", restarts
+    FROM "ServiceHeartbeat" ORDER BY name`;
+  return { services, latency, latencySum: latencyTotals._sum.latencyMs ?? 0, latencyCount: latencyTotals._count.latencyMs, savings, jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions: Number(recentDecisions[0]?.n ?? 0), allocation, accounting };
 }

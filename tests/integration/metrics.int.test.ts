@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
+import { metricsResponse, renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
+import { recordCycle, recordRestart, recordStart } from "../../server/repositories/heartbeat-repository";
 import { runnerFor } from "./helpers/runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { SEED_NOW } from "./helpers/constants";
@@ -42,5 +43,44 @@ describe("Prometheus metrics", () => {
       expect(ratio).toBeGreaterThanOrEqual(0);
       expect(ratio).toBeLessThanOrEqual(1);
     }
+  });
+
+  it("answers only the bearer token, and reports each background process's last cycle age and restarts", async () => {
+    const token = "metrics-test-token-0123456789";
+    const endpoint = "http://localhost/api/metrics";
+    const deps = { db: database.db, token, isPublic: false };
+    const get = (authorization?: string, over: Partial<typeof deps> = {}) => metricsResponse(new Request(endpoint, { headers: authorization ? { authorization } : {} }), { ...deps, ...over });
+
+    const anonymous = await get();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer /);
+    expect(await anonymous.text()).not.toMatch(/tenant=|aurora/);
+    expect((await get("Bearer not-the-metrics-token-01")).status).toBe(401);
+    expect((await get(token)).status).toBe(401);
+    const unconfigured = await get(`Bearer ${token}`, { token: undefined });
+    expect(unconfigured.status).toBe(403);
+    expect(await unconfigured.text()).toMatch(/VERDANT_METRICS_TOKEN.*VERDANT_METRICS_PUBLIC=true/);
+
+    await recordCycle(database.db, "worker", 4242, new Date(Date.now() - 12_000));
+    await recordRestart(database.db, "worker", 137, new Date());
+    await recordRestart(database.db, "worker", 1, new Date());
+    await recordStart(database.db, "experiments", 4343, new Date());
+    const ok = await get(`Bearer ${token}`);
+    expect(ok.status).toBe(200);
+    const body = await ok.text();
+    expect(body).toContain('verdant_queue_length{tenant="aurora-labs"}');
+    const workerAge = value(body, 'verdant_service_last_cycle_age_seconds{service="worker"}');
+    expect(workerAge).toBeGreaterThanOrEqual(12);
+    expect(workerAge).toBeLessThan(30);
+    expect(value(body, 'verdant_service_restarts_total{service="worker"}')).toBe(2);
+    expect(value(body, 'verdant_service_restarts_total{service="experiments"}')).toBe(0);
+    // No cycle yet: no age sample rather than a misleading 0.
+    expect(body).not.toContain('verdant_service_last_cycle_age_seconds{service="experiments"}');
+    const row = await database.db.serviceHeartbeat.findUniqueOrThrow({ where: { name: "worker" } });
+    expect(row).toMatchObject({ pid: 4242, restarts: 2, lastExitCode: 1 });
+
+    const open = await get(undefined, { token: undefined, isPublic: true });
+    expect(open.status).toBe(200);
+    expect(await open.text()).toContain("verdant_jobs{");
   });
 });

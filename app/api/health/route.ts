@@ -1,15 +1,12 @@
-// Liveness and database status: 200 when PostgreSQL answers, 503 when it does not.
+// Liveness: 200 "ok" when PostgreSQL answers and the background processes cycle, 200 "degraded"
+// naming a stale, missing or restarting one, 503 "down" only when the database does not answer.
+import { env } from "@/server/env.js";
 import { db } from "@/server/db/client";
+import { expectedServices, readHealth } from "@/server/services/health-service";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  const started = performance.now();
-  try {
-    await db().$queryRaw`SELECT 1`;
-    return Response.json({ status: "ok", database: { status: "up", latencyMs: Math.round((performance.now() - started) * 10) / 10 } });
-  } catch (error) {
-    const message = (error as Error).message.split("\n").find((line) => line.trim()) ?? (error as { code?: string }).code ?? "unreachable";
-    return Response.json({ status: "degraded", database: { status: "down", error: message.trim() } }, { status: 503 });
-  }
+  const report = await readHealth(db(), expectedServices(env()));
+  return Response.json(report, { status: report.status === "down" ? 503 : 200 });
 }

@@ -1,13 +1,12 @@
-// Prometheus scrape endpoint: queue, decisions, GAR, energy and emissions per cluster.
+// Prometheus scrape endpoint: queue, decisions, GAR, energy and emissions per cluster, and the
+// liveness of the background processes. Needs the metrics bearer token (see metrics-access.ts).
+import { env } from "@/server/env.js";
 import { db } from "@/server/db/client";
-import { renderPrometheusMetrics } from "@/server/services/prometheus-metrics";
+import { metricsResponse } from "@/server/services/prometheus-metrics";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  try {
-    return new Response(await renderPrometheusMetrics(db()), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
-  } catch (error) {
-    return new Response(`# metrics unavailable: ${(error as Error).message.split("\n").find((l) => l.trim()) ?? "database error"}\n`, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
+export function GET(request: Request) {
+  const { VERDANT_METRICS_TOKEN, VERDANT_METRICS_PUBLIC } = env();
+  return metricsResponse(request, { db: db(), token: VERDANT_METRICS_TOKEN, isPublic: VERDANT_METRICS_PUBLIC === "true" });
 }
