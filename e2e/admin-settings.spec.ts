@@ -6,7 +6,7 @@ import { demo, expectAccessible, expectNoSidewaysScroll, signIn } from "./helper
 // The spec adds a cluster; it removes it afterwards (straight from the e2e database) so the other
 // specs still see exactly the demo fleet.
 // The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
-const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 25431), "verdant");
 const CLUSTER = "yul-e2e-1";
 const csvFile = (lines: string[]) => ({ name: "yul-nodes.csv", mimeType: "text/csv", buffer: Buffer.from(["sn,cpu_milli,memory_mib,gpu,model", ...lines].join("\n") + "\n") });
 

@@ -7,7 +7,7 @@ import { demo, expectAccessible, signIn } from "./helpers";
 // The e2e server runs without the background worker (so other specs see jobs stay queued); this
 // spec runs one scheduling cycle itself against the e2e database, exactly as the worker would.
 // The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
-const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 25431), "verdant");
 
 test.describe("decision page", () => {
   test.beforeAll(async () => {

@@ -8,7 +8,7 @@ import { runSchedulingCycle } from "../server/services/scheduling-cycle";
 import { demo, expectNoSidewaysScroll, signIn } from "./helpers";
 
 // The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
-const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 54331), "verdant");
+const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 25431), "verdant");
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },

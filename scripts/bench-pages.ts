@@ -15,7 +15,7 @@ import { BENCH_PAGES, BENCH_USERS, type BenchPage } from "./bench-pages/pages";
 import { formatTable, type PageResult } from "./bench-pages/stats";
 
 function parseArgs(argv: string[]) {
-  const args = { url: null as string | null, runs: 10, port: 3190, pgPort: 54390 };
+  const args = { url: null as string | null, runs: 10, port: 3190, pgPort: 25490 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];

@@ -31,7 +31,7 @@ if (!flags.includes("--from-empty") && hasMigrations) {
 // The CLI's adapter connects even for a datamodel-only diff: give it a database (DATABASE_URL, or a
 // throw-away embedded server that is removed afterwards). Nothing is read from or written to it.
 const scratchDir = join(root, ".data", "schema-diff");
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: scratchDir, embeddedPort: Number(process.env.VERDANT_SCHEMA_DIFF_PG_PORT ?? 54333) });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: scratchDir, embeddedPort: Number(process.env.VERDANT_SCHEMA_DIFF_PG_PORT ?? 25433) });
 const result = spawnSync(
   process.execPath,
   [join(root, "node_modules/prisma/build/index.js"), "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],

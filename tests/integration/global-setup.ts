@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   let stop = async () => {};
   if (!adminUrl) {
     const dataDir = join(root, ".data", `test-pg-${process.pid}`);
-    const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.TEST_PG_PORT ?? 54330), database: "postgres" });
+    const server = await startEmbeddedPostgres({ dataDir, port: Number(process.env.TEST_PG_PORT ?? 25430), database: "postgres" });
     adminUrl = server.url;
     stop = async () => {
       await server.stop();
