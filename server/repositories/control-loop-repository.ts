@@ -21,11 +21,6 @@ export function findClustersForDrivers(db: Db) {
   });
 }
 
-/** Records a driver problem (or its absence) on the cluster's connection row, when it has one. */
-export async function recordConnectionStatus(db: Db, clusterId: string, at: Date, error: string | null) {
-  await db.clusterConnection.updateMany({ where: { clusterId }, data: { lastSyncAt: at, lastError: error } });
-}
-
 /**
  * Marks a cluster whose stored connection cannot be used (a kubeconfig the policy refuses, or one
  * that cannot be decrypted): it has no driver until fixed, so it counts as unreachable, with why.
