@@ -51,6 +51,11 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
   return (
     <div className="flex flex-col gap-6">
       <LiveStatus updatedAt={detail.dataUpdatedAt} error={detail.error} />
+      {cluster.connection?.unreachableSince && (
+        <p role="status" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="cluster-unreachable">
+          <StatusBadge status="UNREACHABLE" /> Unreachable since <LocalTime value={cluster.connection.unreachableSince} />: {cluster.connection.unreachableReason ?? "no answer"}. No new jobs are placed here until the control loop reaches it again.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
         {[
           ["Grid zone", `${cluster.gridZoneId} (${cluster.gridZone.name})`],

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ClusterListRow } from "@/server/services/cluster-service";
 import { InfoTip } from "@/components/ui/info-tip";
+import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCount, formatPercent } from "@/components/ui/format";
 
@@ -37,7 +38,14 @@ export function ClusterTable({ clusters, editHref }: { clusters: ClusterListRow[
           {clusters.map((c) => (
             <tr key={c.id} data-testid="cluster-row">
               <td className="px-3 py-2 font-medium whitespace-nowrap"><Link className="text-leaf-700 underline" href={`/operator/clusters/${c.id}`}>{c.name}</Link></td>
-              <td className="px-3 py-2"><StatusBadge status={c.status} /></td>
+              <td className="px-3 py-2">
+                <StatusBadge status={c.status} />
+                {c.unreachable && (
+                  <span className="mt-1 block text-xs text-red-800" data-testid="cluster-unreachable">
+                    <StatusBadge status="UNREACHABLE" /> since <LocalTime value={c.unreachable.since} />: {c.unreachable.reason ?? "no answer"}
+                  </span>
+                )}
+              </td>
               <td className="px-3 py-2">{c.region} · {c.locationName}</td>
               <td className="px-3 py-2">{c.gridZoneId} <span className="text-slate-500">({c.gridZoneName})</span></td>
               <td className="px-3 py-2">{c.tier.toLowerCase()}</td>

@@ -11,6 +11,7 @@ const tones: Record<string, string> = {
   DRAINING: "bg-amber-100 text-amber-900",
   MAINTENANCE: "bg-amber-100 text-amber-900",
   RETIRED: "bg-slate-200 text-slate-700",
+  UNREACHABLE: "bg-red-100 text-red-900",
 };
 
 /** A status word in a coloured pill (text, not colour alone, carries the meaning). */

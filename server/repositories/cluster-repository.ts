@@ -16,12 +16,14 @@ export interface ClusterSummary {
   gpus: number;
   gpusByModel: { model: string; gpus: number }[];
   allocatedGpuMilli: number;
+  /** Set while the control loop cannot reach the cluster (excluded from placement). */
+  unreachable: { since: Date; reason: string | null } | null;
 }
 
 /** Every cluster with node, CPU and GPU totals and its allocated milli-GPU. */
 export async function listClusterSummaries(db: Db): Promise<ClusterSummary[]> {
   const [clusters, byModel, allocated] = await Promise.all([
-    db.cluster.findMany({ include: { gridZone: { select: { name: true } }, _count: { select: { nodes: true } } }, orderBy: { name: "asc" } }),
+    db.cluster.findMany({ include: { gridZone: { select: { name: true } }, _count: { select: { nodes: true } }, connection: { select: { unreachableSince: true, unreachableReason: true } } }, orderBy: { name: "asc" } }),
     db.node.groupBy({ by: ["clusterId", "gpuModelId"], _sum: { gpuCount: true, cpuMilli: true } }),
     db.$queryRaw<{ clusterId: string; milli: bigint }[]>`SELECT n."clusterId", COALESCE(SUM(g."allocatedMilli"), 0)::bigint AS milli FROM "Gpu" g JOIN "Node" n ON n.id = g."nodeId" GROUP BY n."clusterId"`,
   ]);
@@ -43,8 +45,15 @@ export async function listClusterSummaries(db: Db): Promise<ClusterSummary[]> {
       gpus: gpusByModel.reduce((s, r) => s + r.gpus, 0),
       gpusByModel,
       allocatedGpuMilli: Number(allocated.find((a) => a.clusterId === c.id)?.milli ?? 0),
+      unreachable: c.connection?.unreachableSince ? { since: c.connection.unreachableSince, reason: c.connection.unreachableReason } : null,
     };
   });
+}
+
+/** Clusters the control loop cannot reach now (their breaker is open), with since when and why. */
+export async function findUnreachableClusters(db: Db): Promise<Map<string, { since: Date; reason: string | null }>> {
+  const rows = await db.clusterConnection.findMany({ where: { unreachableSince: { not: null } }, select: { clusterId: true, unreachableSince: true, unreachableReason: true } });
+  return new Map(rows.map((r) => [r.clusterId, { since: r.unreachableSince as Date, reason: r.unreachableReason }]));
 }
 
 /** One cluster with every node's GPUs and allocation, and the jobs holding resources there. */
@@ -53,15 +62,23 @@ export async function findClusterDetail(db: Db, id: string) {
     where: { id },
     include: {
       gridZone: { select: { name: true } },
+      // Reachability only: the connection's kubeconfig never leaves the server.
+      connection: { select: { unreachableSince: true, unreachableReason: true, consecutiveFailures: true } },
       nodes: { orderBy: [{ rackGroup: "asc" }, { name: "asc" }], select: { id: true, name: true, rackGroup: true, gpuModelId: true, gpuCount: true, cpuMilli: true, memoryMib: true, allocatedCpuMilli: true, allocatedMemoryMib: true, status: true, gpus: { orderBy: { index: "asc" }, select: { index: true, allocatedMilli: true } } } },
     },
   });
   if (!cluster) return null;
-  const decisions = await db.decision.findMany({
+  const placements = await db.decision.findMany({
     where: { outcome: "PLACED", clusterId: id, job: { status: { in: ["PLACED", "RUNNING"] } } },
     orderBy: { createdAt: "desc" },
-    select: { id: true, startAt: true, job: { select: { id: true, name: true, status: true, gpuCount: true, gpuMilli: true, gangSize: true, estimatedDurationS: true, startedAt: true, tenant: { select: { name: true } } } } },
+    select: {
+      id: true,
+      startAt: true,
+      job: { select: { id: true, name: true, status: true, gpuCount: true, gpuMilli: true, gangSize: true, estimatedDurationS: true, startedAt: true, tenant: { select: { name: true } }, decisions: { where: { outcome: "PLACED" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { id: true } } } },
+    },
   });
+  // A job requeued after a failed start and placed again holds only its newest placement.
+  const decisions = placements.filter((d) => d.job.decisions[0]?.id === d.id).map(({ job: { decisions: _latest, ...job }, ...d }) => ({ ...d, job }));
   return { cluster, decisions };
 }
 

@@ -6,9 +6,10 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 
-/** Every cluster with its connection (null = simulated), nodes and GPU model power figures. */
-export function findClustersForDrivers(db: Db) {
+/** Every cluster (or the listed ones) with its connection (null = simulated), nodes and GPU model power figures. */
+export function findClustersForDrivers(db: Db, ids?: string[]) {
   return db.cluster.findMany({
+    where: ids ? { id: { in: ids } } : {},
     orderBy: { id: "asc" },
     select: {
       id: true,
@@ -27,6 +28,47 @@ export function findClustersForDrivers(db: Db) {
  */
 export async function recordConnectionRefused(db: Db, clusterId: string, at: Date, reason: string) {
   await db.$executeRaw`UPDATE "ClusterConnection" SET "lastSyncAt" = ${at}, "lastError" = ${reason}, "unreachableReason" = ${reason}, "unreachableSince" = COALESCE("unreachableSince", ${at}) WHERE "clusterId" = ${clusterId}`;
+}
+
+/** What a cluster's driver is built from, as one comparable key, plus its stored reachability. */
+export interface DriverVersion {
+  clusterId: string;
+  /** Changes when an admin edits the cluster or its connection, or imports nodes. */
+  key: string;
+  unreachableSince: Date | null;
+  lastError: string | null;
+}
+
+/**
+ * One cheap row per cluster to notice edits without a restart. The connection is compared by content
+ * (driver, kubeconfig digest, namespace prefix) rather than its updatedAt, which the loop's own
+ * status writes (lastSyncAt, reachability) also move.
+ */
+export async function findDriverVersions(db: Db): Promise<DriverVersion[]> {
+  const rows = await db.$queryRaw<{ clusterId: string; key: string; unreachableSince: Date | null; lastError: string | null }[]>`SELECT c.id AS "clusterId",
+      concat_ws('|', c."updatedAt"::text, COALESCE(cc.driver::text, 'SIMULATED'), COALESCE(md5(cc.kubeconfig), ''), COALESCE(cc."namespacePrefix", 'verdant-'), (SELECT count(*) FROM "Node" n WHERE n."clusterId" = c.id)::text) AS key,
+      cc."unreachableSince", cc."lastError"
+    FROM "Cluster" c LEFT JOIN "ClusterConnection" cc ON cc."clusterId" = c.id ORDER BY c.id`;
+  return rows;
+}
+
+/**
+ * Stores a cluster's reachability on its connection row (created for a simulated cluster that has
+ * none). `unreachableSince` keeps the start of an outage; a healthy state clears the columns. Raw SQL
+ * so updatedAt (an admin's edit time) is not moved by the loop's own bookkeeping.
+ */
+export async function saveClusterReachability(db: Db, clusterId: string, state: { consecutiveFailures: number; unreachable: boolean; reason: string | null }, at: Date): Promise<void> {
+  if (!state.unreachable && state.consecutiveFailures === 0) {
+    await db.$executeRaw`UPDATE "ClusterConnection" SET "consecutiveFailures" = 0, "unreachableSince" = NULL, "unreachableReason" = NULL
+      WHERE "clusterId" = ${clusterId} AND ("consecutiveFailures" <> 0 OR "unreachableSince" IS NOT NULL OR "unreachableReason" IS NOT NULL)`;
+    return;
+  }
+  const since = state.unreachable ? at : null;
+  await db.$executeRaw`INSERT INTO "ClusterConnection" ("clusterId", "consecutiveFailures", "unreachableSince", "unreachableReason", "updatedAt")
+    VALUES (${clusterId}, ${state.consecutiveFailures}, ${since}, ${state.reason}, ${at})
+    ON CONFLICT ("clusterId") DO UPDATE SET "consecutiveFailures" = EXCLUDED."consecutiveFailures",
+      "unreachableSince" = CASE WHEN ${state.unreachable} THEN COALESCE("ClusterConnection"."unreachableSince", EXCLUDED."unreachableSince") ELSE NULL END,
+      "unreachableReason" = EXCLUDED."unreachableReason"`;
 }
 
 /** Placed and running jobs with what the runner needs. */

@@ -30,6 +30,8 @@ export interface DecisionRecord {
   explanation: Prisma.InputJsonValue;
   /** Engine time for this decision (ms). */
   latencyMs?: number;
+  /** Outcome, cluster, start hour, reason codes and policy: equal fingerprints are the same decision. */
+  fingerprint?: string;
   createdAt: Date;
 }
 
@@ -59,7 +61,7 @@ export async function commitPlacement(db: Db, decision: DecisionRecord, takes: N
         if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
       }
       const created = await tx.decision.create({
-        data: { ...decision, assignments: takes.map((t) => ({ cluster: t.clusterId, node: t.nodeName, gpuIndices: t.gpuIndices, milliPerGpu: t.milliPerGpu, cpuMilli: t.cpuMilli, memoryMib: t.memoryMib })) },
+        data: { ...decision, lastSeenAt: decision.createdAt, assignments: takes.map((t) => ({ cluster: t.clusterId, node: t.nodeName, gpuIndices: t.gpuIndices, milliPerGpu: t.milliPerGpu, cpuMilli: t.cpuMilli, memoryMib: t.memoryMib })) },
         select: { id: true },
       });
       return created.id;
@@ -71,14 +73,47 @@ export async function commitPlacement(db: Db, decision: DecisionRecord, takes: N
   }
 }
 
-/** Records a decision that does not take resources now (deferred or unschedulable) and the job's reason. */
-export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string, newStatus: "UNSCHEDULABLE" | null = null): Promise<boolean> {
+/**
+ * Records a decision that does not take resources now (deferred or unschedulable) and the job's
+ * reason. When the job's latest decision has the same fingerprint (a job waiting for capacity
+ * reaches the same verdict every cycle) that row's seenCount and lastSeenAt are bumped instead of
+ * storing another copy. Returns "new", "repeat", or false when the job was no longer queued.
+ */
+export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string, newStatus: "UNSCHEDULABLE" | null = null): Promise<"new" | "repeat" | false> {
   return db.$transaction(async (tx) => {
     // An impossible job leaves the queue with its reason; any other keeps waiting with it.
     const updated = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { statusReason, ...(newStatus ? { status: newStatus, finishedAt: decision.createdAt } : {}) } });
     if (updated.count !== 1) return false;
-    await tx.decision.create({ data: decision });
-    return true;
+    const latest = decision.fingerprint ? await tx.decision.findFirst({ where: { jobId: decision.jobId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true, fingerprint: true } }) : null;
+    if (latest && latest.fingerprint === decision.fingerprint) {
+      await tx.decision.update({ where: { id: latest.id }, data: { seenCount: { increment: 1 }, lastSeenAt: decision.createdAt } });
+      return "repeat";
+    }
+    await tx.decision.create({ data: { ...decision, lastSeenAt: decision.createdAt } });
+    return "new";
+  });
+}
+
+/**
+ * A placed job whose start failed: its shares are freed and it goes back to the queue with the reason
+ * (to be placed again, elsewhere if the cluster is now excluded), or ends FAILED once it has failed to
+ * start `maxFailures` times. One transaction, guarded on PLACED so a cancel or a second loop wins cleanly.
+ */
+export async function recordStartFailure(db: Db, jobId: string, reason: string, maxFailures: number, at: Date): Promise<"requeued" | "failed" | null> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ startFailures: number }[]>`UPDATE "Job" SET "startFailures" = "startFailures" + 1 WHERE id = ${jobId} AND status = 'PLACED' RETURNING "startFailures"`;
+    const failures = rows[0]?.startFailures;
+    if (failures === undefined) return null;
+    const failed = failures >= maxFailures;
+    // Freed before the status moves on: releaseShares reads the placement being undone.
+    await releaseShares(tx as unknown as Db, jobId);
+    await tx.job.update({
+      where: { id: jobId },
+      data: failed
+        ? { status: "FAILED", finishedAt: at, statusReason: `Could not be started (${failures} attempts): ${reason}`, energyKwh: null, emissionsGCo2e: null }
+        : { status: "QUEUED", placedAt: null, statusReason: `Start failed (attempt ${failures} of ${maxFailures}), queued again: ${reason}`, energyKwh: null, emissionsGCo2e: null },
+    });
+    return failed ? "failed" : "requeued";
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import { createKubernetesDriver, createSimClock, createSimulatedDriver, type ClusterDriver, type NodeAssignment, type SimClock, type SimulatedDriver } from "../drivers";
 import type { Db } from "../db/client";
-import { findClustersForDrivers, recordConnectionRefused } from "../repositories/control-loop-repository";
+import { findClustersForDrivers, findDriverVersions, recordConnectionRefused, type DriverVersion } from "../repositories/control-loop-repository";
 import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
 import type { StoredAssignment } from "./fleet-snapshot";
 
@@ -51,11 +51,14 @@ const SIM_JITTER = 0.4;
 export function createDriverSet(db: Db, options: { simSpeed: number; seed: number; wallNow: () => number }) {
   const entries = new Map<string, DriverEntry>();
   let simClock: SimClock | null = null;
-  let loaded = false;
+  /** The version key each cluster's driver was built from. */
+  const versions = new Map<string, string>();
 
-  async function load(running: RunningJobRecord[]): Promise<void> {
-    const clusters = await findClustersForDrivers(db);
+  async function load(running: RunningJobRecord[], only: string[]): Promise<void> {
+    const clusters = await findClustersForDrivers(db, only);
     for (const c of clusters) {
+      // A rebuild replaces the old driver; one that cannot be built leaves none.
+      entries.delete(c.id);
       const gpuPower: Record<string, { idleWatts: number; maxWatts: number }> = {};
       for (const n of c.nodes) if (n.gpuModelId && n.gpuModel) gpuPower[n.gpuModelId] = n.gpuModel;
       const nodeModels = new Map(c.nodes.map((n) => [n.name, n.gpuModelId]));
@@ -92,13 +95,26 @@ export function createDriverSet(db: Db, options: { simSpeed: number; seed: numbe
       }
       entries.set(c.id, { ...base, driver, clock: sim.now, workSpeed: sim.speed, toWallMs: (ms) => options.wallNow() - (sim.now() - ms) / sim.speed });
     }
-    loaded = true;
   }
 
   return {
-    /** Builds the drivers on first use, re-attaching the running jobs. */
-    async ensureLoaded(running: RunningJobRecord[]): Promise<void> {
-      if (!loaded) await load(running);
+    /**
+     * Builds the drivers on first use, then rebuilds only the clusters added or edited since (an
+     * admin's change takes effect without a restart), re-attaching their running jobs; returns each
+     * cluster's version row.
+     */
+    async refresh(running: RunningJobRecord[]): Promise<DriverVersion[]> {
+      const current = await findDriverVersions(db);
+      const ids = new Set(current.map((v) => v.clusterId));
+      for (const id of versions.keys()) {
+        if (ids.has(id)) continue;
+        entries.delete(id);
+        versions.delete(id);
+      }
+      const changed = current.filter((v) => versions.get(v.clusterId) !== v.key).map((v) => v.clusterId);
+      if (changed.length) await load(running, changed);
+      for (const v of current) versions.set(v.clusterId, v.key);
+      return current;
     },
     get(clusterId: string): DriverEntry {
       const entry = entries.get(clusterId);

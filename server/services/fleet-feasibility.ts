@@ -16,6 +16,8 @@ export function emptyFleet(snapshot: FleetSnapshot, options: { keepQuotas: boole
       .map((c) => ({
         ...c,
         status: "active" as const,
+        // Unreachable is a passing state like a busy node, not a reason the job could never run.
+        reachable: true,
         running: [],
         reservations: [],
         state: {

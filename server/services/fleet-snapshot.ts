@@ -9,6 +9,7 @@ import { createIntensitySeries, createNode, HOUR_MS, type FleetCluster, type Fle
 import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
 import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findTenantEmissionsSince, findZones } from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
+import { findUnreachableClusters } from "../repositories/cluster-repository";
 import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
@@ -67,18 +68,24 @@ export interface FleetIndex {
   clusters: Map<string, { nodeIds: string[]; nodeNames: string[]; gpuIds: string[][] }>;
 }
 
+/** The reason an explanation gives for an unreachable cluster: since when (UTC) and the failure. */
+function unreachableText(u: { since: Date; reason: string | null }): string {
+  return `since ${u.since.toISOString().slice(0, 16).replace("T", " ")} UTC: ${u.reason ?? "no answer"}`;
+}
+
 /** Loads the whole fleet as the coordinator sees it at `nowMs`, with the ids behind it. */
 export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapshot: FleetSnapshot; index: FleetIndex }> {
   const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
   const hours = SERIES_PAST_HOURS + SERIES_FUTURE_HOURS;
   const monthStart = new Date(Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), 1));
-  const [clusters, holding, context, samples, zones, emissions] = await Promise.all([
+  const [clusters, holding, context, samples, zones, emissions, unreachable] = await Promise.all([
     findClustersWithAllocation(db),
     findJobsHoldingResources(db),
     findSchedulingContext(db),
     findCarbonSamples(db, new Date(hour0), new Date(hour0 + hours * HOUR_MS)),
     findZones(db),
     findTenantEmissionsSince(db, monthStart),
+    findUnreachableClusters(db),
   ]);
 
   // Samples by zone and hour, grouped once (the query returns them sorted: measured first, newest forecast first).
@@ -148,6 +155,8 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       tier: cluster.tier.toLowerCase() as FleetCluster["tier"],
       pue: cluster.pue,
       status: cluster.status.toLowerCase() as FleetCluster["status"],
+      // Only an unreachable cluster carries the fields, so a healthy fleet's snapshot keeps its shape.
+      ...(unreachable.has(cluster.id) ? { reachable: false, unreachableReason: unreachableText(unreachable.get(cluster.id)!) } : {}),
       state: { nodes },
       running,
       reservations: [],
