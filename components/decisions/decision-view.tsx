@@ -135,6 +135,9 @@ export function DecisionView({ decision }: { decision: Decision }) {
           <div><dt className="text-slate-500">Policy</dt><dd>{decision.policy.name} v{decision.policy.version}</dd></div>
           <div><dt className="text-slate-500">Seed</dt><dd className="font-mono">{e.seed}</dd></div>
           <div><dt className="text-slate-500">Decided</dt><dd><LocalTime value={decision.createdAt} /></dd></div>
+          {decision.seenCount > 1 && (
+            <div data-testid="decision-repeats"><dt className="text-slate-500">Reached again</dt><dd>reached {decision.seenCount} times, last <LocalTime value={decision.lastSeenAt} /></dd></div>
+          )}
           <div><dt className="text-slate-500">Explanation version</dt><dd>{e.version}</dd></div>
           <div><dt className="text-slate-500">Reasons (all clusters)</dt><dd>{Object.entries(e.reasonHistogram).map(([k, v]) => `${k} ×${v}`).join(", ") || "none"}</dd></div>
         </dl>

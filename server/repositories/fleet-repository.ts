@@ -47,7 +47,7 @@ export function findQueuedJobs(db: Db, limit: number) {
     where: { status: "QUEUED" },
     orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
     take: limit,
-    include: { tenant: { select: { slug: true } }, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true } } },
+    include: { tenant: { select: { slug: true } }, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, lastSeenAt: true } } },
   });
 }
 

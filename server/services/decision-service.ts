@@ -13,6 +13,9 @@ export interface DecisionView {
   id: string;
   outcome: "PLACED" | "DEFERRED" | "UNSCHEDULABLE";
   createdAt: Date;
+  /** How many cycles reached this same decision (1 = once), and when the last one did. */
+  seenCount: number;
+  lastSeenAt: Date;
   startAt: Date | null;
   clusterName: string | null;
   policy: { name: string; version: number };
@@ -37,6 +40,8 @@ export async function getDecision(db: Db, user: SessionUser, id: string): Promis
     id: row.id,
     outcome: row.outcome,
     createdAt: row.createdAt,
+    seenCount: row.seenCount,
+    lastSeenAt: row.lastSeenAt,
     startAt: row.startAt,
     clusterName: row.cluster?.name ?? null,
     policy: row.policy,

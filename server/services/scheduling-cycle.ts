@@ -30,6 +30,8 @@ export interface CycleReport {
   conflicts: number;
   expired: number;
   skippedWaiting: number;
+  /** Waiting decisions equal to the job's latest one: counted on that row instead of stored again. */
+  repeated: number;
   decisionLatencyMs: number[];
 }
 
@@ -37,6 +39,20 @@ function hashId(id: string): number {
   let h = 2166136261;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
   return h >>> 0;
+}
+
+/**
+ * What makes two decisions about a job "the same": outcome, cluster, start hour, the reason codes
+ * with how many clusters gave each, and the policy. The numbers inside the reasons (free GPUs, say)
+ * may drift from cycle to cycle without making it a new decision.
+ */
+export function decisionFingerprint(d: { outcome: string; clusterId: string | null; startAt: Date | null; policyId: string; reasonHistogram: Record<string, number> }): string {
+  const hour = d.startAt ? new Date(Math.floor(d.startAt.getTime() / 3_600_000) * 3_600_000).toISOString() : "-";
+  const reasons = Object.entries(d.reasonHistogram)
+    .map(([code, n]) => `${code}x${n}`)
+    .sort()
+    .join(",");
+  return [d.outcome, d.clusterId ?? "-", hour, reasons, d.policyId].join("|");
 }
 
 function policyOf(row: { name: string; version: number; objectiveWeights: unknown; constraints: unknown } | null): CoordinatorPolicy {
@@ -90,7 +106,7 @@ function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision,
 export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise<CycleReport> {
   const nowMs = options.now.getTime();
   const timer = options.timer ?? (() => performance.now());
-  const report: CycleReport = { considered: 0, placed: 0, deferred: 0, unschedulable: 0, conflicts: 0, expired: 0, skippedWaiting: 0, decisionLatencyMs: [] };
+  const report: CycleReport = { considered: 0, placed: 0, deferred: 0, unschedulable: 0, conflicts: 0, expired: 0, skippedWaiting: 0, repeated: 0, decisionLatencyMs: [] };
   report.expired = await expireOverdueJobs(db, options.now);
   const queued = await findQueuedJobs(db, options.maxJobs);
   if (queued.length === 0) return report;
@@ -101,8 +117,9 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
 
   for (const row of queued) {
     const last = row.decisions[0];
-    // A job deferred for carbon waits for its chosen start, but is reconsidered now and then.
-    if (last?.outcome === "DEFERRED" && last.startAt && last.startAt.getTime() > nowMs && nowMs - last.createdAt.getTime() < reconsiderMs) {
+    // A job deferred for carbon waits for its chosen start, but is reconsidered now and then (counted
+    // from the last time the deferral was reached: a repeat bumps lastSeenAt, not createdAt).
+    if (last?.outcome === "DEFERRED" && last.startAt && last.startAt.getTime() > nowMs && nowMs - last.lastSeenAt.getTime() < reconsiderMs) {
       report.skippedWaiting++;
       continue;
     }
@@ -135,15 +152,18 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
       latencyMs,
       createdAt: options.now,
     };
+    const outcome = decision.outcome === "placed" ? "PLACED" : decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE";
+    const fingerprint = decisionFingerprint({ outcome: impossible ? "IMPOSSIBLE" : outcome, clusterId: record.clusterId, startAt: record.startAt, policyId, reasonHistogram: reasonSource.reasonHistogram });
     if (decision.outcome === "placed") {
-      const result = await commitPlacement(db, { ...record, outcome: "PLACED" }, takesOf(decision, index), decision.energyKwh, decision.gCo2e);
+      const result = await commitPlacement(db, { ...record, fingerprint, outcome: "PLACED" }, takesOf(decision, index), decision.energyKwh, decision.gCo2e);
       if (result.ok) {
         report.placed++;
         snapshot = applyToSnapshot(snapshot, decision, row.id);
       } else report.conflicts++;
     } else {
       const reason = formatExplanation(reasonSource).split("\n")[0] ?? reasonSource.summary;
-      const written = await recordWaitingDecision(db, { ...record, outcome: decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE" }, impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason, impossible ? "UNSCHEDULABLE" : null);
+      const written = await recordWaitingDecision(db, { ...record, fingerprint, outcome: outcome as "DEFERRED" | "UNSCHEDULABLE" }, impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason, impossible ? "UNSCHEDULABLE" : null);
+      if (written === "repeat") report.repeated++;
       if (!written) report.conflicts++;
       else if (decision.outcome === "deferred") report.deferred++;
       else report.unschedulable++;

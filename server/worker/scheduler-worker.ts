@@ -9,6 +9,7 @@ import { createJobRunner } from "../services/job-runner";
 import { createFetchDeps } from "../carbon-feeds/http-fetch";
 import { pollDueFeeds } from "../carbon-feeds/feed-scheduler";
 import { runSchedulingCycle } from "../services/scheduling-cycle";
+import { DECISION_RETENTION_EVERY_MS, pruneDecisions } from "../services/decision-retention";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
@@ -46,6 +47,8 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
   // Feed polls may wait on retries: they run beside the cycles, one pass at a time.
   let feedPass: Promise<void> | null = null;
+  // Decision retention: once soon after start, then about daily, by the leader only.
+  let lastRetentionMs = -Infinity;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -76,6 +79,11 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       .finally(() => (feedPass = null));
     const running = await runner.advance(at);
     const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
+    if (at.getTime() - lastRetentionMs >= DECISION_RETENTION_EVERY_MS) {
+      lastRetentionMs = at.getTime();
+      const pruned = await pruneDecisions(options.db, at);
+      options.log({ event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted });
+    }
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
     options.log({
       event: "cycle",

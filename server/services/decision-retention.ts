@@ -1,0 +1,20 @@
+/**
+ * Retention of scheduling decisions: decisions last reached more than
+ * `SystemSetting.decisionRetentionDays` ago are deleted, except each job's latest decision and
+ * latest placement. The worker runs it about once a day.
+ */
+import type { Db } from "../db/client";
+import { deleteDecisionsBefore } from "../repositories/decision-repository";
+import { findSystemSettings } from "../repositories/system-settings-repository";
+
+const DAY_MS = 24 * 3_600_000;
+
+/** How often the worker runs the retention pass. */
+export const DECISION_RETENTION_EVERY_MS = DAY_MS;
+
+/** Deletes the decisions past retention at `now`; returns the cut-off used and how many went. */
+export async function pruneDecisions(db: Db, now: Date): Promise<{ retentionDays: number; before: Date; deleted: number }> {
+  const { decisionRetentionDays } = await findSystemSettings(db);
+  const before = new Date(now.getTime() - decisionRetentionDays * DAY_MS);
+  return { retentionDays: decisionRetentionDays, before, deleted: await deleteDecisionsBefore(db, before) };
+}
