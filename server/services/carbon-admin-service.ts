@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { CsvUpload, FeedForm } from "../api/schemas/carbon-admin";
 import { MAX_CSV_CHARS } from "../api/schemas/carbon-admin";
+import { isStorableText, unstorableTextMessage } from "../api/schemas/safe-input";
 import { CarbonFeedError, importElectricityMapsCsv } from "../carbon-feeds";
 import { findZoneSignal } from "../repositories/carbon-repository";
 import { deleteFeed, findFeedByKey, listFeeds, listZoneCoverage, saveFeed, updateZoneDefault } from "../repositories/carbon-admin-repository";
@@ -49,6 +50,8 @@ function decode(upload: CsvUpload): string {
     throw fieldError("content", `${upload.fileName} is not a readable gzip file (${(error as Error).message}).`);
   }
   if (text.length > MAX_CSV_CHARS) throw fieldError("content", `${upload.fileName} unpacks to more than ${MAX_CSV_CHARS / 1_000_000} MB of text.`);
+  // The text form is checked by the input schema; the unpacked text gets the same rule here.
+  if (!isStorableText(text)) throw fieldError("content", unstorableTextMessage(`${upload.fileName} (unpacked)`));
   return text;
 }
 

@@ -5,6 +5,7 @@
 // scenario file names cannot be inherited object properties, step out of their folder or be absolute.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPCError } from "@trpc/server";
@@ -69,6 +70,12 @@ describe("hostile input and leaky output", () => {
     // A well-formed pair (an emoji) is fine: only unpaired halves are refused.
     await expect(admin.tenants.create({ slug: "emoji-co", name: "Emoji 🌱 Co", maxGpus: 4, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null })).resolves.toMatchObject({ name: "Emoji 🌱 Co" });
     expect(await test.db.tenant.count()).toBe(tenantsBefore + 1);
+  });
+
+  it("refuses NUL inside a gzip upload once unpacked", async () => {
+    const packed = gzipSync("Datetime (UTC),Zone Id,Carbon Intensity gCO₂eq/kWh (LCA),Data Source\n2023-01-01 00:00:00,GB,100,evil\u0000source\n").toString("base64");
+    const errors = await fieldErrorsOf(() => admin.carbonAdmin.importCsv({ zoneId: "GB", fileName: "gb.csv.gz", encoding: "gzip-base64", content: packed }));
+    expect(errors.content).toBe("gb.csv.gz (unpacked) contains a character that cannot be stored (a NUL or an unpaired surrogate).");
   });
 
   it("refuses a date in the year 30000 naming the field", async () => {
