@@ -20,6 +20,21 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Set to "true" behind HTTPS so session cookies are marked Secure. */
   SESSION_COOKIE_SECURE: z.enum(["true", "false"]).default("false"),
+  /**
+   * How many reverse proxies in front of the web server append the client's address to
+   * X-Forwarded-For (0: none, clients reach Next.js directly). Sign-in limits per address use the
+   * entry the outermost trusted proxy wrote, which a client cannot forge.
+   */
+  VERDANT_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Extra origins (comma-separated, e.g. "https://verdant.example.com") whose pages may send
+   * state-changing requests, for a proxy that rewrites the Host header. The request's own host is always allowed.
+   */
+  VERDANT_ALLOWED_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http(s) origins" })))
+    .default([]),
   /** Where the embedded PostgreSQL data and generated secrets live. */
   VERDANT_DATA_DIR: z.string().min(1).default(".data"),
   /** Below Linux's ephemeral range (32768-60999), so a client socket can never hold it while PostgreSQL restarts. */

@@ -1,6 +1,7 @@
 "use client";
 // Live preview beside the job form: a debounced dry run of the scheduler on the current fleet.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { useEffect, useMemo, useState } from "react";
 import { jobSubmitSchema, type JobSubmitInput } from "@/server/api/schemas/job-submit";
 import { formatEmissions } from "@/components/ui/format";
@@ -8,7 +9,11 @@ import { LocalTime } from "@/components/ui/local-time";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 
+// One request per pause in typing; the server allows each tenant 10 previews per 10 s.
 const DEBOUNCE_MS = 600;
+
+/** A refused preview (429) is not retried at once: the next edit asks again, after the wait. */
+const retryUnlessLimited = (failures: number, error: unknown) => !(error instanceof TRPCClientError && error.data?.httpStatus === 429) && failures < 1;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -33,7 +38,7 @@ export function JobPreview({ input }: { input: JobSubmitInput }) {
   const debouncedKey = useDebounced(JSON.stringify(input), DEBOUNCE_MS);
   const debounced = useMemo(() => revive(debouncedKey), [debouncedKey]);
   const parsed = jobSubmitSchema.safeParse(debounced);
-  const preview = useQuery({ ...trpc.jobs.preview.queryOptions(debounced), enabled: parsed.success, placeholderData: keepPreviousData, staleTime: 10_000 });
+  const preview = useQuery({ ...trpc.jobs.preview.queryOptions(debounced), enabled: parsed.success, placeholderData: keepPreviousData, staleTime: 10_000, retry: retryUnlessLimited });
   const p = preview.data;
   return (
     <aside aria-labelledby="preview-title" aria-live="polite" className="h-fit rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-4" data-testid="job-preview">

@@ -9,6 +9,9 @@ import type { AppRouter } from "@/server/api/root";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
+/** Calls per batched request: the server refuses batches above this (MAX_BATCH_SIZE in server/api/trpc-http.ts). */
+const MAX_BATCH_ITEMS = 20;
+
 function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
 }
@@ -16,7 +19,7 @@ function makeQueryClient() {
 /** Provides React Query and the typed tRPC hooks to client components. */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS })] }));
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -9,6 +9,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
 import type { Role, SessionStore, SessionUser } from "../auth/session-user";
 import { DomainError } from "../services/errors";
+import { RateLimitedError } from "../security/rate-limited-error";
 import { genericErrorMessage, logInternalError } from "./internal-error";
 
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   session: SessionStore;
   /** Injected clock so services and tests agree on "now". */
   now: () => Date;
+  /** The HTTP client's address for per-address limits (see server/security/client-address.ts); absent in-process. */
+  clientAddress?: string | null;
 }
 
 const t = initTRPC.context<Context>().create({
@@ -57,6 +60,10 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: DOMAIN_TO_TRPC[cause.code], message: cause.message, cause });
+  }
+  // A rate limit answers 429; the HTTP handler turns the cause's wait into Retry-After.
+  if (!result.ok && result.error.cause instanceof RateLimitedError) {
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: result.error.cause.message, cause: result.error.cause });
   }
   return result;
 });

@@ -11,9 +11,10 @@ export interface SessionUser {
   tenantName: string | null;
 }
 
-/** Where the tRPC layer keeps the signed-in user id (a sealed cookie in the app; memory in tests). */
+/** Where the tRPC layer keeps the signed-in user id and session version (a sealed cookie in the app; memory in tests). */
 export interface SessionStore {
-  signIn(userId: string): Promise<void>;
+  /** Starts a session for the user at their current session version (a later bump ends it). */
+  signIn(userId: string, sessionVersion: number): Promise<void>;
   signOut(): Promise<void>;
 }
 

@@ -15,7 +15,8 @@ export async function findAuditEntries(db: Db, page: number, pageSize: number) {
 export type Writer = Db | Prisma.TransactionClient;
 
 export interface AuditEntry {
-  actorId: string;
+  /** Who acted; null for the system or an anonymous caller (e.g. a throttled sign-in). */
+  actorId: string | null;
   /** `<entity>.<verb>`, e.g. "cluster.update". */
   action: string;
   entityType: string;

@@ -43,6 +43,8 @@ export interface Change {
   at: Date;
   /** Throws to refuse; gets the target (null when missing) and the ids of every active admin, locked. */
   guard: (user: UserView | null, activeAdminIds: string[]) => asserts user is UserView;
+  /** Whether the change ends the user's open sessions (bumps their session version), judged on the state before it. */
+  endsSessions?: (before: UserView) => boolean;
 }
 
 export async function insertUser(db: Db, data: { email: string; name: string; role: Role; tenantId: string | null; passwordHash: string }, actorId: string, at: Date) {
@@ -58,7 +60,8 @@ export async function updateUserGuarded(db: Db, id: string, data: Prisma.UserUnc
   return db.$transaction(async (tx) => {
     const { user, activeAdminIds } = await lockedState(tx, id);
     change.guard(user, activeAdminIds);
-    const row = await tx.user.update({ where: { id }, data, select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true } });
+    const ending = change.endsSessions?.(user) ? { sessionVersion: { increment: 1 } } : {};
+    const row = await tx.user.update({ where: { id }, data: { ...data, ...ending }, select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true } });
     const after: UserView = { id: row.id, email: row.email, name: row.name, role: row.role, tenantId: row.tenantId, disabled: row.disabledAt !== null, jobs: user.jobs };
     // A password reset changes nothing visible: the entry says it happened, never the hash.
     await recordAudit(tx, { actorId: change.actorId, action, entityType: "User", entityId: id, before: audited(user), after: action === "user.reset-password" ? { ...audited(after), passwordReset: true } : audited(after), at: change.at });

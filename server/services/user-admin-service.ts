@@ -45,12 +45,13 @@ export async function createUser(db: Db, actor: SessionUser, input: UserCreate, 
   }
 }
 
-/** Name, role and tenant membership; takes effect on the user's next request (sessions re-read the role). */
+/** Name, role and tenant membership; a new role or tenant ends the user's open sessions (they sign in again). */
 export async function updateUser(db: Db, actor: SessionUser, input: UserUpdate, now: Date) {
   await assertTenantExists(db, input.tenantId);
   return updateUserGuarded(db, input.id, { name: input.name, role: input.role, tenantId: input.tenantId }, "user.update", {
     actorId: actor.id,
     at: now,
+    endsSessions: (before) => before.role !== input.role || before.tenantId !== input.tenantId,
     guard: (user, admins) => {
       mustExist(user);
       if (user.role !== input.role) {
@@ -61,16 +62,18 @@ export async function updateUser(db: Db, actor: SessionUser, input: UserUpdate, 
   });
 }
 
+/** Sets a new password and ends the user's open sessions, so whoever held the old one is signed out. */
 export async function resetPassword(db: Db, actor: SessionUser, id: string, password: string, now: Date) {
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  return updateUserGuarded(db, id, { passwordHash }, "user.reset-password", { actorId: actor.id, at: now, guard: mustExist });
+  return updateUserGuarded(db, id, { passwordHash }, "user.reset-password", { actorId: actor.id, at: now, guard: mustExist, endsSessions: () => true });
 }
 
-/** A disabled user cannot sign in and their open sessions stop working at the next request. */
+/** A disabled user cannot sign in and their open sessions end (enabling again does not revive them). */
 export async function setUserDisabled(db: Db, actor: SessionUser, id: string, disabled: boolean, now: Date) {
   return updateUserGuarded(db, id, { disabledAt: disabled ? now : null }, disabled ? "user.disable" : "user.enable", {
     actorId: actor.id,
     at: now,
+    endsSessions: () => disabled,
     guard: (user, admins) => {
       mustExist(user);
       if (disabled) {

@@ -4,6 +4,7 @@ import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../
 import { jobSubmitSchema } from "../schemas/job-submit";
 import { cancelJob, getJob, listJobsWithProgress, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
+import { takePreviewSlot } from "../../security/preview-limit";
 import { getTenantUsage } from "../../services/usage-service";
 import { safeId, safeString } from "../schemas/safe-input";
 
@@ -25,7 +26,14 @@ const listInput = z.object({
 export const jobsRouter = router({
   submit: tenantProcedure.input(jobSubmitSchema).mutation(({ ctx, input }) => submitJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
   /** Where and when the job would run if submitted now, with its carbon (a dry run; nothing is saved). */
-  preview: tenantProcedure.input(jobSubmitSchema).query(({ ctx, input }) => previewJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
+  preview: tenantProcedure
+    // Limited per tenant before the input is even parsed: the dry run is the costliest read there is.
+    .use(async ({ ctx, next }) => {
+      await takePreviewSlot(ctx.tenantId);
+      return next();
+    })
+    .input(jobSubmitSchema)
+    .query(({ ctx, input }) => previewJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
