@@ -25,6 +25,7 @@ export function scenarioFileName(label: string, max: number) {
     .trim()
     .superRefine((name, ctx) => {
       const problem = scenarioFileNameProblem(name);
-      if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}.` });
+      // The message quotes the name (shortened) so the user sees which file is meant.
+      if (problem) ctx.addIssue({ code: "custom", message: `${label} ${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} ${problem}.` });
     });
 }
