@@ -5,6 +5,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { requireEnv } from "../env.js";
 import { PrismaClient } from "./generated/client";
+import { createPool } from "./pg-pool";
 
 export type Db = PrismaClient;
 
@@ -22,19 +23,23 @@ export interface DbOptions {
  * Creates a client for a given URL (tests and scripts use their own databases). While PostgreSQL is
  * down or restarting, queries fail within the connect timeout with the driver's error instead of
  * waiting; idle connections are closed after 30 s, so a restarted server is reached through fresh
- * ones (a broken idle connection is dropped by the pool and its error handled by the adapter).
+ * ones (a broken connection is dropped by the pool, see pg-pool.ts).
  */
 export function createDb(url: string, options: DbOptions = {}): Db {
   return new PrismaClient({
-    adapter: new PrismaPg({
-      connectionString: url,
-      max: options.max ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      idleTimeoutMillis: 30_000,
-      statement_timeout: options.statementTimeoutMs ?? 60_000,
-      // A TCP keepalive notices a server host that vanished without closing the socket.
-      keepAlive: true,
-    }),
+    adapter: new PrismaPg(
+      createPool({
+        connectionString: url,
+        max: options.max ?? 10,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+        idleTimeoutMillis: 30_000,
+        statement_timeout: options.statementTimeoutMs ?? 60_000,
+        // A TCP keepalive notices a server host that vanished without closing the socket.
+        keepAlive: true,
+      }),
+      // $disconnect ends the pool.
+      { disposeExternalPool: true },
+    ),
   });
 }
 

@@ -37,8 +37,8 @@ export interface ExperimentRunnerHandle {
 }
 
 const MAX_BACKOFF_MS = 30_000;
-/** While an experiment runs, its progress writes stamp the heartbeat at most this often. */
-const HEARTBEAT_WHILE_RUNNING_MS = 5_000;
+/** The heartbeat is stamped at most this often (health allows 30 s between stamps). */
+const HEARTBEAT_EVERY_MS = 5_000;
 
 /** Starts a runner; it runs until stop() is called. */
 export function startExperimentRunner(options: ExperimentRunnerOptions): ExperimentRunnerHandle {
@@ -59,6 +59,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
 
   /** Liveness for /api/health; a failed stamp only shows as staleness there, so it never stops the runner. */
   async function heartbeat() {
+    if (performance.now() - lastHeartbeat < HEARTBEAT_EVERY_MS) return;
     lastHeartbeat = performance.now();
     await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) => log({ event: "runner.heartbeat-error", error: String(error) }));
   }
@@ -101,7 +102,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
         void writeExperimentProgress(db, id, latest.progress, latest.note)
           .then((state) => {
             // A long experiment keeps the loop inside runOne: its progress writes prove the runner alive.
-            if (performance.now() - lastHeartbeat >= HEARTBEAT_WHILE_RUNNING_MS) void heartbeat();
+            void heartbeat();
             if (state === null) {
               // No longer RUNNING here (a sweep presumed this runner dead): stop computing for nobody.
               lost = true;

@@ -2,13 +2,14 @@
 // the outage fails fast with a clear error (no hang past the pool's connect timeout), the app's client
 // is back in service within seconds of the restart without being recreated, and no submission is lost
 // or stored twice (a submission that reported success is in the database exactly once; retrying the
-// failed ones with their idempotency keys stores each once).
+// failed ones with their idempotency keys stores each once). Closing the pool afterwards does not wait on
+// a connection a broken transaction kept.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../server/db/client";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/db/embedded-postgres";
+import { embeddedPasswordFile, startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/db/embedded-postgres";
 import { seedDemo } from "../../server/seed/seed-demo";
 import { databaseErrorMessage, readHealth } from "../../server/services/health-service";
 import { migrate } from "../../scripts/lib/database";
@@ -46,6 +47,7 @@ describe("database restart", () => {
     await db?.$disconnect();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(embeddedPasswordFile(dataDir), { force: true });
   });
 
   it("fails requests fast during a 30 s outage and serves again within seconds of the restart, losing nothing", async () => {
@@ -69,10 +71,23 @@ describe("database restart", () => {
       }
     })();
 
+    // A transaction open across the stop: its connection breaks while checked out.
+    let resume!: () => void;
+    const resumed = new Promise<void>((r) => (resume = r));
+    const heldTransaction = db
+      .$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1`;
+        await resumed;
+        await tx.$queryRaw`SELECT 1`;
+      }, { timeout: 60_000 })
+      .then(() => "committed", databaseErrorMessage);
+
     await sleep(3_000);
     const stoppedAt = Date.now();
     await server!.stop();
     server = null;
+    resume();
+    const heldOutcome = await heldTransaction;
     const stopMs = Date.now() - stoppedAt;
     await sleep(2_000);
     // The health check says "down" at once rather than hanging.
@@ -112,12 +127,16 @@ describe("database restart", () => {
     const duplicated = stored.filter((s) => s._count > 1).length;
     const lost = succeeded.filter((a) => !stored.some((s) => s.idempotencyKey === a.key)).length;
     const health2 = await readHealth(db, []);
+    // No connection stayed checked out by a transaction the outage broke: closing the pool does not wait.
+    const closeStarted = performance.now();
+    const closed = await Promise.race([db.$disconnect().then(() => true), sleep(10_000).then(() => false)]);
+    const closeMs = performance.now() - closeStarted;
 
     console.log(
       `[fault] PostgreSQL down ${((restartAt - stoppedAt) / 1000).toFixed(1)} s under a submission every ~100 ms: ${attempts.length} submissions, ${succeeded.length} succeeded, ${failed.length} failed ` +
         `(slowest failure ${slowestFailureMs} ms; reasons: ${reasons.map((r) => JSON.stringify(r)).join(", ")}); stop took ${stopMs} ms; health during the outage "${health.status}" in ${Math.round(healthMs)} ms; ` +
         `PostgreSQL listening ${((listeningAt - restartAt) / 1000).toFixed(1)} s after the restart began, first successful submission ${((firstOkAfter!.startedAt + firstOkAfter!.ms - listeningAt) / 1000).toFixed(2)} s after that; ` +
-        `retried ${failed.length} failed keys: ${retriedCreated} created, ${retriedExisting} had gone through; stored once ${storedOnce} of ${keys.length} keys, duplicated ${duplicated}, lost ${lost}`,
+        `retried ${failed.length} failed keys: ${retriedCreated} created, ${retriedExisting} had gone through; stored once ${storedOnce} of ${keys.length} keys, duplicated ${duplicated}, lost ${lost}; a transaction open across the stop: "${heldOutcome}"; pool closed ${closed ? `in ${Math.round(closeMs)} ms` : "NOT within 10 s (a connection leaked)"}`,
     );
     expect(failed.length).toBeGreaterThan(100);
     // Fast, clear failures: within the connect timeout, naming the unreachable database.
@@ -128,5 +147,7 @@ describe("database restart", () => {
     expect(firstOkAfter!.startedAt + firstOkAfter!.ms - listeningAt).toBeLessThan(5_000);
     expect(health2.status).toBe("ok");
     expect({ storedOnce, duplicated, lost }).toEqual({ storedOnce: keys.length, duplicated: 0, lost: 0 });
+    expect(heldOutcome).toMatch(/connection/i);
+    expect(closed).toBe(true);
   }, 120_000);
 });
