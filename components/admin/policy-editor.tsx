@@ -5,20 +5,17 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { PolicyFormInput } from "@/server/api/schemas/policy-form";
+import { OBJECTIVE_INFO } from "@/server/engine";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
 
-const WEIGHTS = [
-  ["carbon", "Carbon (gCO2e of the job)"],
-  ["fragmentation", "Fragmentation / utilization"],
-  ["waiting", "Waiting time"],
-  ["locality", "Locality / tier preference"],
-] as const;
+/** One weight field per registered objective, so every stored weight (e.g. `load`) is shown and saved back. */
+const WEIGHTS = OBJECTIVE_INFO.map((o) => [o.name, o.label] as const);
 
-
+/** The policy editor: weights, constraints, preview and save. */
 export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -36,7 +33,7 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
   );
   const errors = { ...fieldErrorsOf(preview.error), ...fieldErrorsOf(save.error) };
   const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-  const setWeight = (key: (typeof WEIGHTS)[number][0], value: string) => setForm((f) => ({ ...f, objectiveWeights: { ...f.objectiveWeights, [key]: num(value) } }));
+  const setWeight = (key: string, value: string) => setForm((f) => ({ ...f, objectiveWeights: { ...f.objectiveWeights, [key]: num(value) } }));
   const onSave = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(form);
@@ -48,7 +45,7 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
           <legend className="mb-2 font-semibold">Objective weights</legend>
           {WEIGHTS.map(([key, label]) => (
             <Field key={key} id={`weight-${key}`} label={label} error={errors[`objectiveWeights.${key}`]}>
-              <Input id={`weight-${key}`} type="number" min="0" max="10" step="0.05" value={Number.isNaN(form.objectiveWeights[key]) ? "" : form.objectiveWeights[key]} onChange={(e) => setWeight(key, e.target.value)} invalid={!!errors[`objectiveWeights.${key}`]} />
+              <Input id={`weight-${key}`} type="number" min="0" max="10" step="0.05" value={Number.isNaN(form.objectiveWeights[key] ?? 0) ? "" : (form.objectiveWeights[key] ?? 0)} onChange={(e) => setWeight(key, e.target.value)} invalid={!!errors[`objectiveWeights.${key}`]} />
             </Field>
           ))}
         </fieldset>

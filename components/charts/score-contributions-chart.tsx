@@ -1,21 +1,15 @@
 "use client";
-// Stacked bars of each cluster's weighted objective scores (the sum is the cluster's total).
+// Stacked bars of each cluster's weighted objective scores (the sum is the cluster's total). The
+// series are the engine's registered objectives, so a new objective appears without an edit here.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { OBJECTIVE_INFO } from "@/server/engine";
 
-export interface ScoreRow {
-  cluster: string;
-  carbon: number;
-  fragmentation: number;
-  waiting: number;
-  locality: number;
-}
+/** One cluster's weighted score per objective name. */
+export type ScoreRow = { cluster: string } & Record<string, number | string>;
 
-const SERIES = [
-  { key: "carbon", label: "Carbon", color: "#15803d" },
-  { key: "fragmentation", label: "Fragmentation", color: "#0369a1" },
-  { key: "waiting", label: "Waiting", color: "#b45309" },
-  { key: "locality", label: "Locality / tier", color: "#7c3aed" },
-] as const;
+// Colours by position in the registry; beyond the palette they repeat.
+const PALETTE = ["#15803d", "#0369a1", "#b45309", "#7c3aed", "#be123c", "#0f766e", "#4d7c0f"];
+const SERIES = OBJECTIVE_INFO.map((o, i) => ({ key: o.name, label: o.label, color: PALETTE[i % PALETTE.length] as string }));
 
 /** Weighted score contributions per cluster, plain series in. */
 export function ScoreContributionsChart({ rows }: { rows: ScoreRow[] }) {

@@ -70,7 +70,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
                       <span className="text-leaf-700">all passed</span>
                     ) : (
                       <ul className="list-disc pl-4 text-red-800">
-                        {c.filters.filter((f) => !f.passed).flatMap((f) => f.reasons.map((r, i) => <li key={`${f.filter}-${i}`}>{f.filter}: {describeClusterReason(r)}</li>))}
+                        {c.filters.filter((f) => !f.passed).flatMap((f) => f.reasons.map((r, i) => <li key={`${f.filter}-${i}`}>{f.filter}: {describeClusterReason(r)}{f.verdict === "unfit-unresolvable" ? " (waiting will not change this)" : ""}</li>))}
                       </ul>
                     )}
                   </td>

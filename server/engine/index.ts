@@ -24,7 +24,8 @@ export { BUILTIN_POLICIES, VERDANT_POLICY, STANDARD_FILTERS, findBuiltinPolicy, 
 export { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./placement/registry";
 export type { FilterPlugin, ScorePlugin, FilterVerdict, DecisionContext, Normalization, NodeFact } from "./placement/types";
 export { createPlacer, placeJob, applyDecision, type Placer, type PlacerOptions, type PlacementDecision } from "./placement/placer";
-export { REASON_CODES, describeReason, type Reason, type ReasonCode } from "./explain/reason-codes";
+export { REASON_CODES, REASON_UNITS, REASON_RESOURCES, shortfallOf, type Reason, type ReasonCode, type ReasonUnit, type ReasonResource } from "./explain/reason-codes";
+export { describeReason, type ReasonScope } from "./explain/render-reason";
 export {
   EXPLANATION_VERSION,
   placementExplanationSchema,
@@ -63,6 +64,13 @@ export {
 export {
   createCoordinator,
   bidForJob,
+  CLUSTER_FILTERS,
+  OBJECTIVES,
+  OBJECTIVE_INFO,
+  upgradeCoordinatorExplanation,
+  summarizeClusters,
+  bindingReason,
+  FILTER_VERDICTS,
   coordinatorPolicySchema,
   parseCoordinatorPolicy,
   DEFAULT_COORDINATOR_POLICY,
@@ -78,6 +86,12 @@ export {
   CLUSTER_REASON_CODES,
   type Coordinator,
   type CoordinatorDecision,
+  type CoordinatorOutcome,
+  type ClusterVerdict,
+  type ClusterFilterPlugin,
+  type FilterVerdict as ClusterFilterVerdict,
+  type ObjectiveInfo,
+  type ObjectivePlugin,
   type DecisionPart,
   type CoordinatorPolicy,
   type CoordinatorExplanation,

@@ -1,11 +1,13 @@
 /**
- * "Could any cluster ever hold this job?" — asked of the coordinator on an EMPTY copy of the fleet
- * (every node free and ready, nothing running, no tenant holding anything). Used twice:
- * - a job the coordinator cannot place even on the empty fleet gets status UNSCHEDULABLE with the
- *   reason (instead of waiting silently for capacity that will never come);
- * - the carbon-agnostic baseline of the savings ledger chooses among the clusters that pass.
+ * "Which clusters could hold this job on an idle fleet?" — for the carbon-agnostic baseline of the
+ * savings ledger, which chooses among the clusters that pass on an idle copy of the fleet (every node
+ * free and ready, nothing running, no tenant holding anything).
+ *
+ * Whether a waiting job could EVER run is not asked here: the coordinator records each cluster's
+ * verdict while deciding (unresolvable = it would fail on an empty cluster too), see
+ * `CoordinatorDecision.couldEverRun`.
  */
-import type { Coordinator, CoordinatorDecision, FleetJob, FleetSnapshot } from "../engine";
+import type { Coordinator, FleetJob, FleetSnapshot } from "../engine";
 
 /** The fleet with every node idle and ready, no running jobs, reservations or tenant usage. */
 export function emptyFleet(snapshot: FleetSnapshot, options: { keepQuotas: boolean }): FleetSnapshot {
@@ -29,10 +31,10 @@ export function emptyFleet(snapshot: FleetSnapshot, options: { keepQuotas: boole
   };
 }
 
-/** The clusters that pass every filter for `job` on the empty fleet, and the decision itself. */
-export function clustersThatCouldHold(coordinator: Coordinator, empty: FleetSnapshot, job: FleetJob, seed: number): { clusterIds: Set<string>; decision: CoordinatorDecision } {
-  const decision = coordinator.decide(empty, job, { seed });
-  const clusterIds = new Set(decision.explanation.clusters.filter((c) => c.passed).map((c) => c.clusterId));
-  for (const part of decision.parts) clusterIds.add(part.clusterId);
-  return { clusterIds, decision };
+/** The clusters that pass every filter for `job` on `empty` (no explanation or fix search is built). */
+export function clustersThatCouldHold(coordinator: Coordinator, empty: FleetSnapshot, job: FleetJob, seed: number): { clusterIds: Set<string> } {
+  const outcome = coordinator.decideUnexplained(empty, job, { seed });
+  const clusterIds = new Set(outcome.verdicts.filter((v) => v.verdict === "pass").map((v) => v.clusterId));
+  for (const part of outcome.parts) clusterIds.add(part.clusterId);
+  return { clusterIds };
 }

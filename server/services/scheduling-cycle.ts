@@ -9,7 +9,6 @@ import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
-import { clustersThatCouldHold, emptyFleet } from "./fleet-feasibility";
 
 export interface CycleOptions {
   now: Date;
@@ -113,7 +112,6 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const [{ snapshot: loaded, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
   let snapshot = loaded;
-  let empty: FleetSnapshot | null = null;
 
   for (const row of queued) {
     const last = row.decisions[0];
@@ -131,17 +129,10 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     const latencyMs = timer() - started;
     report.decisionLatencyMs.push(latencyMs);
     const explanation = decision.explanation;
-    let reasonSource = explanation;
-    // Unschedulable now: could any cluster hold it even when empty? If not, it is impossible, not waiting.
-    let impossible = false;
-    if (decision.outcome === "unschedulable") {
-      empty ??= emptyFleet(snapshot, { keepQuotas: true });
-      const check = clustersThatCouldHold(coordinator, empty, fleetJob, seed);
-      if (check.decision.outcome === "unschedulable") {
-        impossible = true;
-        reasonSource = check.decision.explanation;
-      }
-    }
+    // Unschedulable now and every cluster's verdict unresolvable: it is impossible, not waiting. The
+    // agents record that while deciding (what an empty cluster would say), so nothing is decided twice.
+    const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
+    const reasonSource = explanation;
     const record = {
       jobId: row.id,
       clusterId: decision.parts[0]?.clusterId ?? null,

@@ -1,14 +1,15 @@
 /**
- * Builds the coordinator explanation from a decision run: every cluster with its filter verdicts and
- * scores, the chosen parts with the nested in-cluster explanations, the reason histogram and summary,
- * carbon figures with provenance, and counterfactuals (runner-up deltas, start-now cost, fixes).
+ * Records the coordinator explanation of a decision run, as the decision is made: every cluster with
+ * the verdicts its agent recorded and its scores, the chosen parts with the nested in-cluster
+ * explanations, the reason histogram and summary, carbon figures with provenance, and counterfactuals
+ * (runner-up deltas, start-now cost, and the fixes the coordinator's search found).
  */
-import type { PlacementOption } from "./agent";
-import type { Candidate, DecisionRun } from "./coordinator";
-import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation } from "./explanation-schema";
-import { findFixes } from "./fixes";
-import { describeClusterReason, type ClusterReason } from "./reasons";
+import type { PlacementOption } from "./agent-types";
+import { rawOf, type Candidate, type DecisionRun } from "./decision-run";
+import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation, type FixSuggestion } from "./explanation-schema";
+import type { FixKind } from "./fixes";
 import { SPLIT_BASE_SLOWDOWN_PCT } from "./split";
+import { reasonHistogram, summarizeClusters } from "./summary";
 
 function carbonDetail(o: PlacementOption, zone: string) {
   return {
@@ -28,32 +29,6 @@ function carbonDetail(o: PlacementOption, zone: string) {
   };
 }
 
-/** Histogram of the first failing reason per rejected cluster plus one example per code (largest "best has"). */
-function histogram(run: DecisionRun) {
-  const counts: Record<string, number> = {};
-  const examples = new Map<string, ClusterReason>();
-  for (const b of run.bids) {
-    if (b.passed) continue;
-    const r = b.filters.find((f) => !f.passed)?.reasons[0];
-    if (!r) continue;
-    counts[r.code] = (counts[r.code] ?? 0) + 1;
-    const prev = examples.get(r.code);
-    if (!prev || (r.available ?? 0) > (prev.available ?? 0)) examples.set(r.code, r);
-  }
-  return { counts, examples };
-}
-
-function summarize(run: DecisionRun, counts: Record<string, number>, examples: Map<string, ClusterReason>): string {
-  const n = run.bids.length;
-  const now = run.bids.filter((b) => b.option && b.option.earliestStartMs === run.snapshot.nowMs).length;
-  const later = run.bids.filter((b) => b.passed).length - now;
-  const head = `${now}/${n} clusters can run this job now${later > 0 ? ` (${later} more later)` : ""}`;
-  const parts = Object.entries(counts)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([code, count]) => `${count} ${describeClusterReason(examples.get(code) as ClusterReason)}`);
-  return parts.length > 0 ? `${head}: ${parts.join(", ")}` : head;
-}
-
 function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; rank: number }>, i: number): ClusterConsideration {
   const b = run.bids[i] as DecisionRun["bids"][number];
   const o = b.option;
@@ -64,8 +39,9 @@ function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; ran
     region: b.cluster.region,
     zone: b.cluster.zone,
     tier: b.cluster.tier,
-    filters: b.filters.map((f) => ({ filter: f.filter, passed: f.passed, reasons: f.reasons.map((r) => ({ ...r })) })),
+    filters: b.filters.map((f) => ({ filter: f.filter, verdict: f.verdict, passed: f.passed, reasons: f.reasons.map((r) => ({ ...r })) })),
     passed: b.passed,
+    verdict: b.verdict,
     variant: o ? { gpuModel: o.variant.gpuModel, gpuCountPerMember: o.variant.request.gpuCount, members: o.variant.request.gangSize ?? 1, gpusTotal: o.variant.gpusTotal, durationS: o.variant.durationS, computeUnitsProvided: o.variant.computeUnitsProvided } : null,
     startMs: o?.startMs ?? null,
     startReason: o?.startReason ?? null,
@@ -78,8 +54,15 @@ function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; ran
   };
 }
 
-/** Builds the explanation (runs the fix search when the job is unschedulable). */
-export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplanation {
+/** What the coordinator found beyond the run itself. */
+export interface RecordedExtras {
+  readonly fixes: readonly FixSuggestion[];
+  readonly tried: readonly FixKind[];
+  readonly couldEverRun: boolean;
+}
+
+/** Builds the explanation of a run. */
+export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedExtras): CoordinatorExplanation {
   const { job, policy, snapshot } = run;
   const rankOf = new Map<number, { c: Candidate; rank: number }>();
   run.candidates.forEach((c, rank) => {
@@ -87,7 +70,8 @@ export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplan
   });
   const best = run.candidates[0];
   const second = run.candidates[1];
-  const { counts, examples } = histogram(run);
+  const clusters = run.bids.map((_, i) => consideration(run, rankOf, i));
+  const { counts } = reasonHistogram(clusters);
   const chosen = (best?.bids ?? []).map((b) => {
     const o = b.option as PlacementOption;
     const inCluster = o.decision.explanation;
@@ -124,6 +108,7 @@ export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplan
       allowSplit: job.allowSplit,
     },
     outcome: !best ? "unschedulable" : startOfC(best) === snapshot.nowMs ? "placed" : "deferred",
+    couldEverRun: extras.couldEverRun,
     split:
       split && best
         ? {
@@ -139,17 +124,18 @@ export function buildCoordinatorExplanation(run: DecisionRun): CoordinatorExplan
             candidates: run.candidates.length,
           }
         : null,
-    clusters: run.bids.map((_, i) => consideration(run, rankOf, i)),
+    clusters,
     chosen,
     reasonHistogram: counts,
-    summary: summarize(run, counts, examples),
+    summary: summarizeClusters(clusters, snapshot.nowMs),
     counterfactuals: {
       runnerUp:
         best && second
-          ? { clusterId: second.bids.map((b) => b.cluster.id).join("+"), total: second.total, deltaGCo2e: second.raw.carbon - best.raw.carbon, deltaWaitS: second.raw.waiting - best.raw.waiting, deltaFragmentationMilli: second.raw.fragmentation - best.raw.fragmentation }
+          ? { clusterId: second.bids.map((b) => b.cluster.id).join("+"), total: second.total, deltaGCo2e: rawOf(second, "carbon") - rawOf(best, "carbon"), deltaWaitS: rawOf(second, "waiting") - rawOf(best, "waiting"), deltaFragmentationMilli: rawOf(second, "fragmentation") - rawOf(best, "fragmentation") }
           : null,
       startNow: single ? { startMs: single.earliestStartMs, gCo2e: single.earliestGCo2e, extraGCo2e: single.savingGCo2e } : null,
-      fixes: best ? [] : findFixes(run),
+      fixes: extras.fixes.map((f) => ({ ...f })),
+      fixesTried: [...extras.tried],
     },
     links: (run.splitSearch?.linksConsidered ?? []).map((l) => ({ a: l.link.a, b: l.link.b, ok: l.ok, slowdownPct: l.slowdownPct, problems: [...l.problems] })),
   };

@@ -78,7 +78,7 @@ describe("coordinator golden explanations", () => {
     };
     const d = coordinator().decide(snap, job({ gpuCount: 8, allowedGpuModels: ["A100"], allowedRegions: ["eu-central", "eu-north"], deadlineMs: T0_MS + 6 * H }), { seed: 9 });
     expect(d.outcome).toBe("unschedulable");
-    expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 2 lack 8 free A100-class GPUs on one node (best has 4), 1 are outside the allowed regions");
+    expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west)");
     expect(d.explanation.counterfactuals.fixes[0]).toMatchObject({ change: "wider-window", clusterId: "pl-hub", startMs: T0_MS + 10 * H });
     expect(d.explanation.counterfactuals.fixes.map((f) => f.change)).toEqual(["wider-window", "fewer-gpus", "other-region"]);
     expect(golden(d.explanation)).toMatchSnapshot();
@@ -99,7 +99,10 @@ describe("quota, budget, status", () => {
   it("rejects clusters over the tenant's GPU quota with the overshoot", () => {
     const d = coordinator().decide(fleet({ tenants: [{ tenant: "acme", maxGpus: 10, gpusInUse: 8, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }] }), job({ gpuCount: 4 }), { seed: 1 });
     expect(d.outcome).toBe("unschedulable");
-    expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 3 are over the tenant's GPU quota by 2");
+    expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 3 are over the tenant's GPU quota by 2 (asks 4 GPUs, 2 of 10 left)");
+    // The tenant's own jobs will end, so it waits rather than being declared impossible.
+    expect(d.couldEverRun).toBe(true);
+    expect(d.explanation.clusters.every((c) => c.verdict === "unfit")).toBe(true);
     expect(d.explanation.counterfactuals.fixes.map((f) => f.change)).toContain("raise-quota");
   });
   it("honors the carbon budget and skips inactive clusters", () => {
@@ -119,7 +122,7 @@ describe("quota, budget, status", () => {
     expect(d.parts.map((p) => p.clusterId)).not.toContain(chosen);
     const rejected = d.explanation.clusters.find((c) => c.clusterId === chosen)!;
     expect(rejected.passed).toBe(false);
-    expect(rejected.filters).toContainEqual({ filter: "cluster-reachable", passed: false, reasons: [{ code: "CLUSTER_UNREACHABLE", detail: "start timed out after 5000 ms" }] });
+    expect(rejected.filters).toContainEqual({ filter: "cluster-reachable", verdict: "unfit", passed: false, reasons: [{ code: "CLUSTER_UNREACHABLE", resource: "cluster", subject: "start timed out after 5000 ms" }] });
     expect(d.explanation.reasonHistogram.CLUSTER_UNREACHABLE).toBe(1);
     // Every cluster cut off: the summary names the reason.
     const none = coordinator().decide({ ...snap, clusters: snap.clusters.map((c) => ({ ...c, reachable: false, unreachableReason: "API timed out" })) }, job(), { seed: 1 });

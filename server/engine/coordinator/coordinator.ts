@@ -2,7 +2,9 @@
  * The cross-cluster coordinator: asks every cluster agent for its best bid, filters on hard constraints,
  * scores the feasible bids on the policy's weighted objectives, and returns the decision as data.
  * When no single cluster can take a gang that allows it, it tries a split across two linked clusters.
- * An unschedulable job is a normal result; its explanation lists the smallest changes that would help.
+ * An unschedulable job is a normal result; its explanation lists the smallest changes that would help,
+ * and whether any cluster could ever hold it (every filter's verdict says whether it is resolvable).
+ * The explanation is recorded while deciding, from the agents' recorded verdicts.
  * Deterministic: same snapshot, job, policy and seed give a JSON-identical decision.
  */
 import { assertComparableSeries } from "../carbon/series";
@@ -11,14 +13,21 @@ import type { TargetWorkload } from "../model/target-workload";
 import type { PlacementAssignment } from "../placement/allocate";
 import { findBuiltinPolicy, VERDANT_POLICY, type PlacementPolicy } from "../placement/policy";
 import { createPlacer, type Placer } from "../placement/placer";
-import { bidForJob, type AgentContext, type ClusterBid } from "./agent";
+import type { ReasonCode } from "../explain/reason-codes";
+import { bidForJob } from "./agent";
+import type { AgentContext, ClusterBid, FilterVerdict, PlacementOption } from "./agent-types";
 import { buildCoordinatorExplanation } from "./build-explanation";
+import type { Candidate, DecisionRun } from "./decision-run";
 import type { CoordinatorExplanation } from "./explanation-schema";
+import { findFixes } from "./fixes";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
-import { localityOf, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
-import { findSplits, type SplitOption } from "./split";
 import type { ClusterReason } from "./reasons";
+import { rawObjectives, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
+import { findSplits } from "./split";
 import type { FleetJob, FleetSnapshot } from "./types";
+import { isComputeNative } from "./variants";
+
+export type { Candidate, DecisionRun } from "./decision-run";
 
 /** One part of a decision: what to allocate on which cluster, and when. */
 export interface DecisionPart {
@@ -30,8 +39,15 @@ export interface DecisionPart {
   readonly endMs: number;
 }
 
-/** A cross-cluster decision. */
-export interface CoordinatorDecision {
+/** One cluster's verdict, with the codes of the reasons that can never change by waiting. */
+export interface ClusterVerdict {
+  readonly clusterId: string;
+  readonly verdict: FilterVerdict;
+  readonly unresolvableCodes: readonly ReasonCode[];
+}
+
+/** A cross-cluster decision without its explanation (what the simulator needs). */
+export interface CoordinatorOutcome {
   /** placed = starts now; deferred = holds a later start (capacity or carbon); unschedulable. */
   readonly outcome: "placed" | "deferred" | "unschedulable";
   readonly split: boolean;
@@ -39,18 +55,18 @@ export interface CoordinatorDecision {
   readonly startMs: number | null;
   readonly energyKwh: number | null;
   readonly gCo2e: number | null;
-  /** The full explanation; built on first read (deciding stays fast). */
-  readonly explanation: CoordinatorExplanation;
+  /** Every cluster's verdict, in snapshot order. */
+  readonly verdicts: readonly ClusterVerdict[];
+  /**
+   * False when no cluster could ever hold the job as submitted (every cluster unresolvable and no
+   * split to try): it will not run by waiting.
+   */
+  readonly couldEverRun: boolean;
 }
 
-/** A scored candidate: a single-cluster bid or a split. */
-export interface Candidate {
-  readonly kind: "single" | "split";
-  readonly bids: readonly ClusterBid[];
-  readonly split: SplitOption | null;
-  readonly raw: RawObjectives;
-  scores: ObjectiveScore[];
-  total: number;
+/** A cross-cluster decision with its explanation (recorded while deciding). */
+export interface CoordinatorDecision extends CoordinatorOutcome {
+  readonly explanation: CoordinatorExplanation;
 }
 
 /** Options of {@link createCoordinator}. */
@@ -64,43 +80,23 @@ export interface CoordinatorOptions {
 /** A coordinator bound to a policy; keeps one in-cluster placer per cluster id (caches only). */
 export interface Coordinator {
   readonly policy: CoordinatorPolicy;
+  /** Decides and explains (the fix search runs for an unschedulable job). */
   decide(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number }): CoordinatorDecision;
+  /** Decides the same way without building the explanation (for bulk replays such as the simulator). */
+  decideUnexplained(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number }): CoordinatorOutcome;
 }
 
-/** The state needed to decide (and later to explain, and to search fixes). */
-export interface DecisionRun {
-  readonly snapshot: FleetSnapshot;
-  readonly job: FleetJob;
-  readonly policy: CoordinatorPolicy;
-  readonly seed: number;
-  readonly placers: readonly Placer[];
-  readonly ctx: AgentContext;
-  readonly bids: readonly ClusterBid[];
-  readonly candidates: readonly Candidate[];
-  readonly splitSearch: ReturnType<typeof findSplits> | null;
+function partsOf(bids: readonly ClusterBid[]) {
+  return bids.filter((b): b is ClusterBid & { option: PlacementOption } => b.option !== null).map((b) => ({ cluster: b.cluster, option: b.option }));
 }
 
 function rawOfBids(bids: readonly ClusterBid[], run: { snapshot: FleetSnapshot; job: FleetJob; policy: CoordinatorPolicy }): RawObjectives {
-  let carbon = 0;
-  let fragmentation = 0;
-  let start = 0;
-  let locality = 100;
-  let load = 0;
-  for (const b of bids) {
-    const o = b.option;
-    if (!o) continue;
-    carbon += o.emissions.value;
-    fragmentation += o.fragmentationDeltaMilli;
-    start = Math.max(start, o.startMs);
-    locality = Math.min(locality, localityOf(b.cluster, run.job, run.policy.constraints));
-    load = Math.max(load, o.gpuAllocationAfterPct);
-  }
-  return { carbon, fragmentation, waiting: (start - run.snapshot.nowMs) / 1000, locality, load };
+  return rawObjectives(partsOf(bids), { job: run.job, nowMs: run.snapshot.nowMs, constraints: run.policy.constraints });
 }
 
 /** Orders candidates: higher total, then fewer gCO2e, then earlier cluster in the snapshot. */
 function compareCandidates(a: Candidate, b: Candidate): number {
-  return b.total - a.total || a.raw.carbon - b.raw.carbon || (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) || (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0);
+  return b.total - a.total || (a.raw.carbon ?? 0) - (b.raw.carbon ?? 0) || (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) || (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0);
 }
 
 /**
@@ -116,8 +112,8 @@ function holdToEarliestStart(bids: ClusterBid[], job: FleetJob, ctx: AgentContex
   if (!Number.isFinite(earliest)) return bids;
   return bids.map((b) => {
     if (!b.passed || !b.option || b.option.startMs <= earliest) return b;
-    const reason: ClusterReason = { code: "LATER_THAN_ANOTHER_CLUSTER", unit: "s", requested: (b.option.startMs - ctx.nowMs) / 1000, available: (earliest - ctx.nowMs) / 1000 };
-    return { ...b, passed: false, filters: [...b.filters, { filter: "earliest-start", passed: false, reasons: [reason] }] };
+    const reason: ClusterReason = { code: "LATER_THAN_ANOTHER_CLUSTER", resource: "start", unit: "s", requested: (b.option.startMs - ctx.nowMs) / 1000, available: (earliest - ctx.nowMs) / 1000 };
+    return { ...b, passed: false, verdict: "unfit" as const, filters: [...b.filters, { filter: "earliest-start", verdict: "unfit" as const, passed: false, reasons: [reason] }] };
   });
 }
 
@@ -129,8 +125,8 @@ export function runDecision(snapshot: FleetSnapshot, job: FleetJob, policy: Coor
   const base = { snapshot, job, policy };
   let candidates: Candidate[] = bids.filter((b) => b.passed).map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
   let splitSearch: DecisionRun["splitSearch"] = null;
-  const quotaOk = !ctx.tenant || ctx.ignoreQuota || ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
-  if (candidates.length === 0 && job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !(job.computeUnits && job.computeUnits > 0) && quotaOk) {
+  const quotaOk = !ctx.tenant || ctx.ignoreFilters?.has("tenant-quota") || ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
+  if (candidates.length === 0 && job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !isComputeNative(job) && quotaOk) {
     splitSearch = findSplits(snapshot, job, placers, ctx);
     candidates = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
   }
@@ -143,26 +139,42 @@ export function runDecision(snapshot: FleetSnapshot, job: FleetJob, policy: Coor
   return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch };
 }
 
-/** Turns a run into the decision value (explanation lazy). */
-export function decisionFromRun(run: DecisionRun): CoordinatorDecision {
+/** Whether a split could still be tried for the job (then an unschedulable job is not declared impossible). */
+function splitPossible(run: DecisionRun): boolean {
+  const { job, policy, snapshot } = run;
+  return job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !isComputeNative(job) && snapshot.links.length > 0;
+}
+
+/** The decision value of a run (no explanation). */
+export function outcomeFromRun(run: DecisionRun): CoordinatorOutcome {
   const best = run.candidates[0];
   const parts: DecisionPart[] = best
     ? best.bids.map((b) => ({ clusterId: b.cluster.id, request: b.option?.variant.request as JobRequest, assignments: b.option?.assignments ?? [], startMs: b.option?.startMs ?? 0, endMs: b.option?.endMs ?? 0 }))
     : [];
   const startMs = best ? Math.max(...parts.map((p) => p.startMs)) : null;
-  let explanation: CoordinatorExplanation | null = null;
+  const verdicts = run.bids.map((b) => ({
+    clusterId: b.cluster.id,
+    verdict: b.verdict,
+    unresolvableCodes: [...new Set(b.filters.filter((f) => f.verdict === "unfit-unresolvable").flatMap((f) => f.reasons.map((r) => r.code)))],
+  }));
   return {
     outcome: !best ? "unschedulable" : startMs === run.snapshot.nowMs ? "placed" : "deferred",
     split: best?.kind === "split",
     parts,
     startMs,
     energyKwh: best ? best.bids.reduce((a, b) => a + (b.option?.energy.value ?? 0), 0) : null,
-    gCo2e: best ? best.raw.carbon : null,
-    get explanation(): CoordinatorExplanation {
-      explanation ??= buildCoordinatorExplanation(run);
-      return explanation;
-    },
+    gCo2e: best ? best.bids.reduce((a, b) => a + (b.option?.emissions.value ?? 0), 0) : null,
+    verdicts,
+    couldEverRun: best !== undefined || !verdicts.every((v) => v.verdict === "unfit-unresolvable") || splitPossible(run),
   };
+}
+
+/** The decision of a run with its explanation; the fix search decides again through `rerun`. */
+export function decisionFromRun(run: DecisionRun): CoordinatorDecision {
+  const outcome = outcomeFromRun(run);
+  const rerun = (job: FleetJob, overrides: Partial<AgentContext> = {}, policy = run.policy) => runDecision(run.snapshot, job, policy, run.seed, run.placers, overrides);
+  const search = run.candidates.length > 0 ? { fixes: [], tried: [] } : findFixes(run, rerun);
+  return { ...outcome, explanation: buildCoordinatorExplanation(run, { ...search, couldEverRun: outcome.couldEverRun }) };
 }
 
 /** Creates a coordinator. Throws a zod error for an invalid policy and UNKNOWN_POLICY for an unknown in-cluster policy. */
@@ -187,6 +199,10 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       assertComparableSeries(snapshot.clusters.map((c) => c.series));
       const run = runDecision(snapshot, job, policy, seed, snapshot.clusters.map((c) => placerFor(c.id)));
       return decisionFromRun(run);
+    },
+    decideUnexplained(snapshot, job, { seed }) {
+      assertComparableSeries(snapshot.clusters.map((c) => c.series));
+      return outcomeFromRun(runDecision(snapshot, job, policy, seed, snapshot.clusters.map((c) => placerFor(c.id))));
     },
   };
 }

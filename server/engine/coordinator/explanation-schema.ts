@@ -1,19 +1,29 @@
 /**
  * The coordinator's explanation: one typed, versioned structure per cross-cluster decision, stored
- * with the decision (JSONB) and validated by this schema when read back. Text is rendered from it by
- * formatExplanation(). The chosen cluster's in-cluster explanation is nested unchanged.
+ * with the decision (JSONB) and validated by this schema when read back (older versions are upgraded
+ * first, see explanation-upgrade.ts). Text is rendered from it by formatExplanation(). The chosen
+ * cluster's in-cluster explanation is nested unchanged.
  */
 import { z } from "zod";
 import { figureSchema } from "../carbon/figure";
 import { placementExplanationSchema } from "../explain/schema";
 import { clusterReasonSchema } from "./reasons";
-import { OBJECTIVES } from "./scoring";
 
-/** Current coordinator explanation version. Bump when a field changes meaning. */
-export const COORDINATOR_EXPLANATION_VERSION = 1 as const;
+/**
+ * Current coordinator explanation version. Bump when a field changes meaning.
+ * 2: one reason shape for both levels; each filter and cluster has a verdict (pass, unfit,
+ * unfit-unresolvable); `couldEverRun`; fix kinds tried; objectives by registered name.
+ */
+export const COORDINATOR_EXPLANATION_VERSION = 2 as const;
 
-const filterSchema = z.object({ filter: z.string(), passed: z.boolean(), reasons: z.array(clusterReasonSchema) });
-const scoreSchema = z.object({ objective: z.enum(OBJECTIVES), raw: z.number(), unit: z.string(), normalized: z.number().min(0).max(100), weight: z.number(), weighted: z.number() });
+/** Filter verdicts. */
+export const FILTER_VERDICTS = ["pass", "unfit", "unfit-unresolvable"] as const;
+
+/** Kinds of change the fix search may try, in its order. */
+export const FIX_KINDS = ["wider-window", "other-model", "smaller-request", "fewer-gpus", "fewer-members", "gang-across-racks", "less-compute", "allow-split", "other-region", "raise-quota"] as const;
+
+const filterSchema = z.object({ filter: z.string(), verdict: z.enum(FILTER_VERDICTS), passed: z.boolean(), reasons: z.array(clusterReasonSchema) });
+const scoreSchema = z.object({ objective: z.string(), raw: z.number(), unit: z.string(), normalized: z.number().min(0).max(100), weight: z.number(), weighted: z.number() });
 const provenanceSchema = z.object({
   measuredHours: z.number().int(),
   forecastHours: z.number().int(),
@@ -49,6 +59,7 @@ export const clusterConsiderationSchema = z.object({
   tier: z.enum(["hub", "regional", "edge"]),
   filters: z.array(filterSchema),
   passed: z.boolean(),
+  verdict: z.enum(FILTER_VERDICTS),
   /** The variant it would run (model, GPUs, duration) when it passed. */
   variant: z.object({ gpuModel: z.string().nullable(), gpuCountPerMember: z.number(), members: z.number().int(), gpusTotal: z.number(), durationS: z.number(), computeUnitsProvided: z.number().nullable() }).nullable(),
   startMs: z.number().nullable(),
@@ -75,7 +86,7 @@ export const chosenPartSchema = z.object({
 
 /** A change that would let an unschedulable job run. */
 export const fixSchema = z.object({
-  change: z.enum(["wider-window", "other-model", "fewer-gpus", "fewer-members", "less-compute", "allow-split", "other-region", "raise-quota"]),
+  change: z.enum(FIX_KINDS),
   description: z.string(),
   clusterId: z.string(),
   startMs: z.number(),
@@ -117,16 +128,20 @@ export const coordinatorExplanationSchema = z.object({
     allowSplit: z.boolean(),
   }),
   outcome: z.enum(["placed", "deferred", "unschedulable"]),
+  /** False when every cluster is unresolvable for the job as submitted (and no split is left to try). */
+  couldEverRun: z.boolean(),
   split: splitSchema.nullable(),
   clusters: z.array(clusterConsiderationSchema),
   chosen: z.array(chosenPartSchema),
-  /** Clusters rejected, counted by the first failing reason code. */
+  /** Clusters rejected, counted by their binding reason code (the first unresolvable one, else the first failing). */
   reasonHistogram: z.record(z.string(), z.number()),
   summary: z.string(),
   counterfactuals: z.object({
     runnerUp: z.object({ clusterId: z.string(), total: z.number(), deltaGCo2e: z.number(), deltaWaitS: z.number(), deltaFragmentationMilli: z.number() }).nullable(),
     startNow: z.object({ startMs: z.number(), gCo2e: z.number(), extraGCo2e: z.number() }).nullable(),
     fixes: z.array(fixSchema),
+    /** The kinds of change the fix search tried (empty unless unschedulable). */
+    fixesTried: z.array(z.enum(FIX_KINDS)),
   }),
   links: z.array(z.object({ a: z.string(), b: z.string(), ok: z.boolean(), slowdownPct: z.number(), problems: z.array(z.string()) })),
 });
@@ -140,7 +155,5 @@ export type FixSuggestion = z.infer<typeof fixSchema>;
 /** One chosen part. */
 export type ChosenPart = z.infer<typeof chosenPartSchema>;
 
-/** Parses stored JSON back into a coordinator explanation (throws a zod error when it does not conform). */
-export function parseCoordinatorExplanation(value: unknown): CoordinatorExplanation {
-  return coordinatorExplanationSchema.parse(value);
-}
+/** One cluster filter's record. */
+export type FilterRecordData = z.infer<typeof filterSchema>;

@@ -4,17 +4,33 @@
  */
 import { formatNumber } from "../carbon/figure";
 import type { CoordinatorExplanation } from "./explanation-schema";
+import { summarizeClusters } from "./summary";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 const hours = (s: number) => `${formatNumber(s / 3600)} h`;
 
-/** Renders the explanation as a short paragraph (one sentence per line). */
+/** How each kind of fix reads in "No single change tried (...)". */
+const TRIED_WORDS: Record<CoordinatorExplanation["counterfactuals"]["fixesTried"][number], string> = {
+  "wider-window": "a later deadline",
+  "other-model": "any GPU model",
+  "smaller-request": "less CPU, memory or GPU share",
+  "fewer-gpus": "fewer GPUs per member",
+  "fewer-members": "fewer members",
+  "gang-across-racks": "members in different racks",
+  "less-compute": "less compute",
+  "allow-split": "a split across clusters",
+  "other-region": "another region",
+  "raise-quota": "a higher quota",
+};
+
+/** Renders the explanation as a short paragraph (one sentence per line). The job is never named by its id. */
 export function formatExplanation(e: CoordinatorExplanation): string {
-  const lines: string[] = [`${e.summary}.`];
+  const lines: string[] = [`${summarizeClusters(e.clusters, e.decidedAtMs)}.`];
   if (e.outcome === "unschedulable") {
-    lines.push(`Job ${e.job.id} cannot be placed under policy ${e.policy.name} v${e.policy.version}.`);
+    lines.push(`${e.couldEverRun ? "This job cannot be placed now" : "No cluster could ever hold this job as submitted"} under policy ${e.policy.name} v${e.policy.version}.`);
     const fix = e.counterfactuals.fixes[0];
-    lines.push(fix ? `Smallest change that would let it run: ${fix.description}.` : "No single change tried (wider window, other model, smaller request, split, region, quota) would let it run.");
+    const tried = e.counterfactuals.fixesTried.map((k) => TRIED_WORDS[k]);
+    lines.push(fix ? `Smallest change that would let it run: ${fix.description}.` : tried.length > 0 ? `No single change tried (${tried.join(", ")}) would let it run.` : "No change to the request applies: only the fleet can change for it.");
     return lines.join("\n");
   }
   const first = e.chosen[0];

@@ -1,24 +1,27 @@
 /**
  * The coordinator policy: named, versioned data holding the objective weights and the hard constraints.
- * The database Policy row stores `objectiveWeights` and `constraints` as JSON; this schema validates
- * both (missing constraint fields take the defaults below) so a stored row parses into a policy.
+ * The database Policy row stores `objectiveWeights` (by objective name) and `constraints` as JSON; this
+ * schema validates both (missing constraint fields and weights take the defaults) so a stored row of any
+ * earlier shape parses into a policy.
  */
 import { z } from "zod";
+import { OBJECTIVES } from "./objectives/registry";
 
-/** Objective weights (any non-negative numbers; at least one must be positive). */
+/**
+ * Objective weights by objective name (objectives/registry.ts), any non-negative numbers with at least
+ * one positive. Stored policies keep working: a name missing from a stored row (an objective added
+ * after it was saved, such as `load`) reads as 0, and every registered name is present after parsing;
+ * a name no objective has is refused with the field named.
+ */
 export const objectiveWeightsSchema = z
-  .object({
-    carbon: z.number().min(0),
-    fragmentation: z.number().min(0),
-    waiting: z.number().min(0),
-    locality: z.number().min(0),
-    /**
-     * Least-loaded cluster (GPU allocation % after the placement, lower better). Optional (absent = 0)
-     * so policies stored before this objective existed parse, compare and diff unchanged.
-     */
-    load: z.number().min(0).optional(),
+  .record(z.string(), z.number().min(0))
+  .superRefine((w, ctx) => {
+    for (const name of Object.keys(w)) {
+      if (!OBJECTIVES.includes(name)) ctx.addIssue({ code: "custom", path: [name], message: `unknown objective "${name}" (known: ${OBJECTIVES.join(", ")})` });
+    }
+    if (Object.values(w).reduce((a, b) => a + b, 0) <= 0) ctx.addIssue({ code: "custom", message: "at least one objective weight must be positive" });
   })
-  .refine((w) => w.carbon + w.fragmentation + w.waiting + w.locality + (w.load ?? 0) > 0, { message: "at least one objective weight must be positive" });
+  .transform((w): Record<string, number> => Object.fromEntries(OBJECTIVES.map((name) => [name, w[name] ?? 0])));
 
 /** Hard constraints and search limits. */
 export const policyConstraintsSchema = z.object({
@@ -55,7 +58,7 @@ export const coordinatorPolicySchema = z.object({
 /** A validated coordinator policy. */
 export type CoordinatorPolicy = z.infer<typeof coordinatorPolicySchema>;
 /** Objective weights of a policy. */
-export type ObjectiveWeights = z.infer<typeof objectiveWeightsSchema>;
+export type ObjectiveWeights = Readonly<Record<string, number>>;
 /** Constraints of a policy (defaults applied). */
 export type PolicyConstraints = z.infer<typeof policyConstraintsSchema>;
 

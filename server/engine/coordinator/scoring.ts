@@ -1,26 +1,19 @@
 /**
- * Cross-cluster objectives. Each candidate (a cluster, or a pair for a split) gets a raw value per
- * objective, normalized to 0..100 (100 = best), multiplied by the policy weight, summed.
- * - carbon (gCO2e, lower better): emissions over the chosen run window; min-max over candidates.
- * - fragmentation (milli-GPU, lower better): FGD F(M) increment of the placement; min-max.
- * - waiting (s, lower better): chosen start minus now; min-max.
- * - locality (0..100, higher better, absolute): the tier preference of the policy; when the job names a
- *   data region, 100 inside it and half the tier preference elsewhere.
- * - load (%, lower better): the cluster's GPU allocation after the placement (least-loaded spreading,
- *   the carbon-agnostic baseline's rule); min-max; weight 0 unless the policy sets it.
- * Min-max with all candidates equal gives 100 to each (the objective does not separate them).
+ * Scores candidates on the registered objectives (objectives/registry.ts): raw value per objective,
+ * normalized to 0..100 (100 = best) as the objective declares, multiplied by the policy's weight for
+ * its name (absent = 0), summed.
  */
-import type { ObjectiveWeights, PolicyConstraints } from "./policy";
-import type { FleetCluster, FleetJob } from "./types";
+import { OBJECTIVE_PLUGINS, OBJECTIVES } from "./objectives/registry";
+import type { CandidatePart, ObjectiveContext, ObjectivePlugin } from "./objectives/types";
+import type { ObjectiveWeights } from "./policy";
 
-/** The objectives, in report order. */
-export const OBJECTIVES = ["carbon", "fragmentation", "waiting", "locality", "load"] as const;
+export { OBJECTIVES };
+export { localityOf } from "./objectives/locality";
 /** An objective name. */
-export type Objective = (typeof OBJECTIVES)[number];
-const UNITS: Record<Objective, string> = { carbon: "gCO2e", fragmentation: "milliGpu", waiting: "s", locality: "score", load: "pct" };
+export type Objective = string;
 
-/** Raw objective values of one candidate. */
-export type RawObjectives = Record<Objective, number>;
+/** Raw objective values of one candidate, by objective name. */
+export type RawObjectives = Readonly<Record<string, number>>;
 
 /** One objective's contribution: raw -> normalized 0..100 -> x weight. */
 export interface ObjectiveScore {
@@ -32,31 +25,36 @@ export interface ObjectiveScore {
   readonly weighted: number;
 }
 
-/** Locality raw score of a cluster for a job (see header). */
-export function localityOf(cluster: FleetCluster, job: FleetJob, constraints: PolicyConstraints): number {
-  const tier = constraints.tierPreference[cluster.tier];
-  if (!job.dataRegion) return tier;
-  return cluster.region === job.dataRegion ? 100 : tier / 2;
+/** Raw values of every objective for one candidate's parts. */
+export function rawObjectives(parts: readonly CandidatePart[], ctx: ObjectiveContext, plugins: readonly ObjectivePlugin[] = OBJECTIVE_PLUGINS): RawObjectives {
+  return Object.fromEntries(plugins.map((p) => [p.name, p.raw(parts, ctx)]));
+}
+
+function normalize(plugin: ObjectivePlugin, value: number, min: number, max: number): number {
+  if (plugin.normalization === "absolute") return Math.max(0, Math.min(100, value));
+  if (max - min <= 1e-9) return 100;
+  return plugin.direction === "lower-better" ? (100 * (max - value)) / (max - min) : (100 * (value - min)) / (max - min);
 }
 
 /** Scores all candidates together (min-max needs the whole set). Returns per-candidate scores and totals. */
-export function scoreCandidates(raws: readonly RawObjectives[], weights: ObjectiveWeights): { scores: ObjectiveScore[][]; totals: number[] } {
-  const range = (o: Objective) => {
+export function scoreCandidates(raws: readonly RawObjectives[], weights: ObjectiveWeights, plugins: readonly ObjectivePlugin[] = OBJECTIVE_PLUGINS): { scores: ObjectiveScore[][]; totals: number[] } {
+  const ranges = plugins.map((p) => {
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
     for (const r of raws) {
-      min = Math.min(min, r[o]);
-      max = Math.max(max, r[o]);
+      const v = r[p.name] ?? 0;
+      min = Math.min(min, v);
+      max = Math.max(max, v);
     }
     return { min, max };
-  };
-  const ranges = Object.fromEntries(OBJECTIVES.map((o) => [o, range(o)])) as Record<Objective, { min: number; max: number }>;
+  });
   const scores = raws.map((r) =>
-    OBJECTIVES.map((o): ObjectiveScore => {
-      const { min, max } = ranges[o];
-      const normalized = o === "locality" ? Math.max(0, Math.min(100, r[o])) : max - min <= 1e-9 ? 100 : (100 * (max - r[o])) / (max - min);
-      const weight = weights[o] ?? 0;
-      return { objective: o, raw: r[o], unit: UNITS[o], normalized, weight, weighted: normalized * weight };
+    plugins.map((p, i): ObjectiveScore => {
+      const raw = r[p.name] ?? 0;
+      const { min, max } = ranges[i] as { min: number; max: number };
+      const normalized = normalize(p, raw, min, max);
+      const weight = weights[p.name] ?? 0;
+      return { objective: p.name, raw, unit: p.unit, normalized, weight, weighted: normalized * weight };
     }),
   );
   return { scores, totals: scores.map((s) => s.reduce((a, x) => a + x.weighted, 0)) };

@@ -8,8 +8,8 @@
  * The estimated duration grows by the slowdown; both parts start together (the later of their
  * earliest starts) and are not shifted for carbon (a gang needs one start time).
  */
-import type { AgentContext, ClusterBid } from "./agent";
 import { bidForJob } from "./agent";
+import type { AgentContext, ClusterBid } from "./agent-types";
 import type { Placer } from "../placement/placer";
 import type { PolicyConstraints } from "./policy";
 import type { ClusterLink, FleetCluster, FleetJob, FleetSnapshot } from "./types";
@@ -41,13 +41,19 @@ export interface SplitOption {
   readonly startMs: number;
 }
 
+/** The split search's result: qualifying splits and every link with its verdict. */
+export interface SplitSearch {
+  readonly options: SplitOption[];
+  readonly linksConsidered: { link: ClusterLink; ok: boolean; slowdownPct: number; problems: string[] }[];
+}
+
 /** Finds every qualifying split, trying the most members on the first cluster of the pair first. */
-export function findSplits(snapshot: FleetSnapshot, job: FleetJob, placers: readonly Placer[], ctx: AgentContext): { options: SplitOption[]; linksConsidered: { link: ClusterLink; ok: boolean; slowdownPct: number; problems: string[] }[] } {
+export function findSplits(snapshot: FleetSnapshot, job: FleetJob, placers: readonly Placer[], ctx: AgentContext): SplitSearch {
   const parallelism = job.splitParallelism ?? "data";
   const index = new Map(snapshot.clusters.map((c, i) => [c.id, i]));
   const options: SplitOption[] = [];
   const linksConsidered: { link: ClusterLink; ok: boolean; slowdownPct: number; problems: string[] }[] = [];
-  const noDefer: AgentContext = { ...ctx, ignoreQuota: true, policy: { ...ctx.policy, constraints: { ...ctx.policy.constraints, maxDeferralHours: 0 } } };
+  const noDefer: AgentContext = { ...ctx, ignoreFilters: new Set([...(ctx.ignoreFilters ?? []), "tenant-quota"]), policy: { ...ctx.policy, constraints: { ...ctx.policy.constraints, maxDeferralHours: 0 } } };
   const links = [...snapshot.links].sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
   for (const link of links) {
     const ia = index.get(link.a);

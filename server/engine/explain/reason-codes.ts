@@ -1,7 +1,13 @@
-/** Machine-readable reasons a filter rejects a node, with the human label used in summaries. */
+/**
+ * The one reason vocabulary of the engine, shared by the in-cluster level (why a node is rejected)
+ * and the cross-cluster level (why a cluster is rejected). A reason is data only: a code, the
+ * resource or rule it concerns, the unit of its numbers and the numbers themselves. Sentences are
+ * rendered from it (see render-reason.ts) and never stored, so a stored reason reads the same in
+ * every later version of the text.
+ */
 
-/** Every reason code a filter can return. */
-export const REASON_CODES = [
+/** Codes a node-level filter returns. */
+export const NODE_REASON_CODES = [
   "NODE_NOT_READY",
   "INSUFFICIENT_CPU",
   "INSUFFICIENT_MEMORY",
@@ -13,45 +19,61 @@ export const REASON_CODES = [
   "GANG_IN_OTHER_RACK",
 ] as const;
 
+/**
+ * Codes only a cluster-level filter returns. The capacity codes above are reused at this level: a
+ * cluster short of CPU reports INSUFFICIENT_CPU with the numbers of its closest node.
+ */
+export const CLUSTER_ONLY_REASON_CODES = [
+  "CLUSTER_NOT_ACTIVE",
+  "CLUSTER_UNREACHABLE",
+  "REGION_NOT_ALLOWED",
+  "ZONE_NOT_ALLOWED",
+  "TIER_NOT_ALLOWED",
+  "GPU_MODEL_ABSENT",
+  "NODES_NOT_READY",
+  "GANG_TOO_LARGE",
+  "TENANT_GPU_QUOTA",
+  "DEADLINE_UNREACHABLE",
+  "CARBON_BUDGET",
+  "CARBON_SERIES_NOT_COVERING",
+  "LATER_THAN_ANOTHER_CLUSTER",
+] as const;
+
+/** Every reason code of either level. */
+export const REASON_CODES = [...NODE_REASON_CODES, ...CLUSTER_ONLY_REASON_CODES] as const;
+
 /** A reason code. */
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-/** One filter reason with the numbers behind it (units given by `unit`). */
+/** Units of a reason's numbers. */
+export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "nodes", "kgCo2e", "s", "epochMs"] as const;
+/** A reason unit. */
+export type ReasonUnit = (typeof REASON_UNITS)[number];
+
+/** What a reason is about: a resource of the request or a rule the placement must respect. */
+export const REASON_RESOURCES = ["cpu", "memory", "gpu-count", "gpu-share", "gpu-model", "gang", "node", "label", "quota", "region", "zone", "tier", "deadline", "carbon-budget", "carbon-data", "cluster", "start"] as const;
+/** A reason resource. */
+export type ReasonResource = (typeof REASON_RESOURCES)[number];
+
+/**
+ * One reason with the numbers behind it (all in `unit`): what the job asks for, what the best
+ * candidate has free, the most it could ever have (capacity), and a rule's limit. `subject` names
+ * the thing concerned as an identifier (a GPU model, a region, a rack, a label term, a status) and
+ * is never a sentence.
+ */
 export interface Reason {
   readonly code: ReasonCode;
-  readonly unit?: "milliCpu" | "mib" | "gpus" | "milliGpu" | "members";
+  readonly resource?: ReasonResource;
+  readonly unit?: ReasonUnit;
   readonly requested?: number;
-  readonly free?: number;
+  readonly available?: number;
   readonly capacity?: number;
-  /** Extra detail, e.g. the node's GPU model or the failing label key. */
-  readonly detail?: string;
+  readonly limit?: number;
+  readonly subject?: string;
 }
 
-/** Summary phrase for a reason, given an example reason carrying the numbers. */
-export function describeReason(reason: Reason): string {
-  switch (reason.code) {
-    case "NODE_NOT_READY":
-      return "are not ready";
-    case "INSUFFICIENT_CPU":
-      return `lack ${formatCores(reason.requested ?? 0)}`;
-    case "INSUFFICIENT_MEMORY":
-      return `lack ${reason.requested ?? 0} MiB memory`;
-    case "INSUFFICIENT_GPUS":
-      return `have fewer than ${reason.requested ?? 0} free whole GPUs`;
-    case "NO_GPU_WITH_ENOUGH_SHARE":
-      return `have no GPU with ${reason.requested ?? 0} milli free`;
-    case "GPU_MODEL_NOT_ALLOWED":
-      return "have a GPU model the job does not allow";
-    case "LABEL_MISMATCH":
-      return "do not match the node selector/affinity";
-    case "RACK_CAPACITY_FOR_GANG":
-      return `sit in a rack that cannot host all ${reason.requested ?? 0} gang members`;
-    case "GANG_IN_OTHER_RACK":
-      return "are outside the rack already chosen for the gang";
-  }
-}
-
-function formatCores(milli: number): string {
-  const cores = milli / 1000;
-  return `${Number.isInteger(cores) ? cores : cores.toFixed(2)} CPU cores`;
+/** How much must change for the reason to go away (requested minus available), or null when it has no numbers. */
+export function shortfallOf(reason: Reason): number | null {
+  if (reason.requested === undefined || reason.available === undefined) return null;
+  return Math.max(0, reason.requested - reason.available);
 }

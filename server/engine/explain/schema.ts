@@ -4,19 +4,24 @@
  * identical for every plugin of the policy are reported once as a group with a count.
  */
 import { z } from "zod";
-import { REASON_CODES } from "./reason-codes";
+import { REASON_CODES, REASON_RESOURCES, REASON_UNITS } from "./reason-codes";
 
-/** Current explanation format version. Bump when a field changes meaning. */
-export const EXPLANATION_VERSION = 1 as const;
+/**
+ * Current explanation format version. Bump when a field changes meaning.
+ * 2: reasons use the shared shape (`available` for what was `free`, `subject` for what was `detail`, plus `resource`).
+ */
+export const EXPLANATION_VERSION = 2 as const;
 
-/** A filter reason with numbers. */
+/** A reason with numbers, the same shape at both levels (see reason-codes.ts). */
 export const reasonSchema = z.object({
   code: z.enum(REASON_CODES),
-  unit: z.enum(["milliCpu", "mib", "gpus", "milliGpu", "members"]).optional(),
+  resource: z.enum(REASON_RESOURCES).optional(),
+  unit: z.enum(REASON_UNITS).optional(),
   requested: z.number().optional(),
-  free: z.number().optional(),
+  available: z.number().optional(),
   capacity: z.number().optional(),
-  detail: z.string().optional(),
+  limit: z.number().optional(),
+  subject: z.string().optional(),
 });
 
 /** One filter plugin's verdict on a group. */

@@ -2,7 +2,8 @@
  * One-line summaries rendered from an explanation, e.g.
  * "0/1,213 nodes can host this job: 1,100 have no GPU with 470 milli free, 113 lack 8 CPU cores".
  */
-import { describeReason, type Reason, type ReasonCode } from "./reason-codes";
+import type { Reason, ReasonCode } from "./reason-codes";
+import { describeReason } from "./render-reason";
 
 /** Thousands separators without Intl, so the text is identical on every runtime. */
 export function formatCount(n: number): string {

@@ -55,8 +55,8 @@ describe("placer", () => {
     expect(e.reasonHistogram).toEqual({ INSUFFICIENT_CPU: 3, GPU_MODEL_NOT_ALLOWED: 2, INSUFFICIENT_GPUS: 1 });
     expect(e.summary).toBe("0/5 nodes can host this job: 3 lack 40 CPU cores, 2 have a GPU model the job does not allow, 1 have fewer than 2 free whole GPUs");
     const p100 = e.steps[0]!.groups.find((g) => g.gpuModel === "P100")!;
-    expect(p100.filters.find((f) => f.plugin === "gpu-fit")!.reasons).toEqual([{ code: "INSUFFICIENT_GPUS", unit: "gpus", requested: 2, free: 1, capacity: 1 }]);
-    expect(p100.filters.find((f) => f.plugin === "cpu-fit")!.reasons[0]).toMatchObject({ code: "INSUFFICIENT_CPU", requested: 40_000, free: 8000 });
+    expect(p100.filters.find((f) => f.plugin === "gpu-fit")!.reasons).toEqual([{ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 2, available: 1, capacity: 1 }]);
+    expect(p100.filters.find((f) => f.plugin === "cpu-fit")!.reasons[0]).toMatchObject({ code: "INSUFFICIENT_CPU", requested: 40_000, available: 8000 });
   });
 
   it("groups identical nodes and reports counts", () => {
@@ -82,7 +82,7 @@ describe("placer", () => {
     expect(refused.assignments).toEqual([]);
     // Rack r2 holds two 8-GPU nodes (capacity 2 < 3 members); r1 and r3 hold none.
     expect(refused.explanation.reasonHistogram.RACK_CAPACITY_FOR_GANG).toBe(5);
-    expect(refused.explanation.steps[0]!.groups.find((g) => g.rack === "r2")!.filters.find((f) => f.plugin === "gang-rack")!.reasons[0]).toMatchObject({ requested: 3, free: 2 });
+    expect(refused.explanation.steps[0]!.groups.find((g) => g.rack === "r2")!.filters.find((f) => f.plugin === "gang-rack")!.reasons[0]).toMatchObject({ requested: 3, available: 2 });
   });
 
   it("rejects a policy naming an unknown plugin with a typed error", () => {

@@ -243,6 +243,9 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     return true;
   };
 
+  /** Reasons that are unresolvable for the job as submitted but are not the hardware's: ignored for "never fits". */
+  const WAITABLE_LIMITS = new Set(["DEADLINE_UNREACHABLE", "TENANT_GPU_QUOTA", "CARBON_BUDGET"]);
+
   /** Decides one job (on one cluster only, starting now or not at all, when `onlyCluster` is given); returns what happened. */
   const decide = (r: JobRec, allowHeadReservation: boolean, onlyCluster?: number): "started" | "reserved" | "head" | "blocked" | "skipped" => {
     const asap = r.redecisions >= MAX_REDECISIONS;
@@ -252,7 +255,7 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     acc.decisions++;
     const full = snapshot(r, false);
     const view = onlyCluster === undefined ? full : { ...full, clusters: [full.clusters[onlyCluster] as FleetCluster] };
-    const d = coordinator.decide(view, fj, { seed: mixSeed(mixSeed(input.seed, r.idx), r.redecisions) });
+    const d = coordinator.decideUnexplained(view, fj, { seed: mixSeed(mixSeed(input.seed, r.idx), r.redecisions) });
     const part = d.parts[0];
     const ci = part ? input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
     if (d.outcome === "placed" && part) return startJob(r, ci, part) ? "started" : "blocked";
@@ -280,8 +283,9 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     }
     let never = neverFits.get(r.shape);
     if (never === undefined) {
-      acc.decisions++;
-      never = coordinator.decide(snapshot(r, true), { ...fj, deadlineMs: null, tenant: "" }, { seed: mixSeed(input.seed, r.idx) }).outcome === "unschedulable";
+      // Never fits: every cluster refuses it for a reason an idle cluster would give too. The deadline
+      // and the tenant's limits do not count here (the job may run late; limits are not hardware).
+      never = d.verdicts.length > 0 && d.verdicts.every((v) => v.verdict === "unfit-unresolvable" && v.unresolvableCodes.some((code) => !WAITABLE_LIMITS.has(code)));
       neverFits.set(r.shape, never);
     }
     return never ? "skipped" : "blocked";

@@ -19,11 +19,11 @@ export const gangRackFilter: FilterPlugin = {
     const { gang } = ctx;
     if ((job.gangSize ?? 1) <= 1 || !gang.sameRack) return PASS;
     if (gang.rack !== null) {
-      return node.rack === gang.rack ? PASS : fail({ code: "GANG_IN_OTHER_RACK", detail: `${node.rack ?? "none"} != ${gang.rack}` });
+      return node.rack === gang.rack ? PASS : fail({ code: "GANG_IN_OTHER_RACK", resource: "gang", subject: `${node.rack ?? "none"} != ${gang.rack}` });
     }
     const capacity = gang.rackCapacity.get(node.rack ?? "") ?? 0;
     return capacity >= gang.remainingMembers
       ? PASS
-      : fail({ code: "RACK_CAPACITY_FOR_GANG", unit: "members", requested: gang.remainingMembers, free: capacity, detail: node.rack ?? "none" });
+      : fail({ code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: gang.remainingMembers, available: capacity, subject: node.rack ?? "none" });
   },
 };

@@ -2,10 +2,10 @@
 import { modelAllowed } from "../gpu-math";
 import { fail, PASS, type FilterPlugin } from "../types";
 
-/** Rejects nodes whose GPU model the job does not allow (GPU_MODEL_NOT_ALLOWED, detail = node model). */
+/** Rejects nodes whose GPU model the job does not allow (GPU_MODEL_NOT_ALLOWED, subject = node model). */
 export const gpuModelFilter: FilterPlugin = {
   name: "gpu-model",
   passes: modelAllowed,
   filter: (node, job) =>
-    modelAllowed(node, job) ? PASS : fail({ code: "GPU_MODEL_NOT_ALLOWED", detail: node.gpuModel ?? "none" }),
+    modelAllowed(node, job) ? PASS : fail({ code: "GPU_MODEL_NOT_ALLOWED", resource: "gpu-model", subject: node.gpuModel ?? "none" }),
 };

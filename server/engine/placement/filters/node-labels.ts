@@ -14,7 +14,7 @@ function termHolds(labels: Readonly<Record<string, string>>, term: AffinityTerm)
   }
 }
 
-/** Rejects nodes failing the selector or affinity (LABEL_MISMATCH, detail = the first failing key). */
+/** Rejects nodes failing the selector or affinity (LABEL_MISMATCH, subject = the first failing key). */
 export const nodeLabelsFilter: FilterPlugin = {
   name: "node-labels",
   // Allocation-free twin of filter() for the hot path (most jobs carry no selector at all).
@@ -27,10 +27,10 @@ export const nodeLabelsFilter: FilterPlugin = {
   },
   filter: (node, job) => {
     for (const [key, value] of Object.entries(job.nodeSelector ?? {})) {
-      if (node.labels[key] !== value) return fail({ code: "LABEL_MISMATCH", detail: `${key}=${value}` });
+      if (node.labels[key] !== value) return fail({ code: "LABEL_MISMATCH", resource: "label", subject: `${key}=${value}` });
     }
     for (const term of job.nodeAffinity ?? []) {
-      if (!termHolds(node.labels, term)) return fail({ code: "LABEL_MISMATCH", detail: `${term.key} ${term.operator} ${(term.values ?? []).join(",")}` });
+      if (!termHolds(node.labels, term)) return fail({ code: "LABEL_MISMATCH", resource: "label", subject: `${term.key} ${term.operator} ${(term.values ?? []).join(",")}` });
     }
     return PASS;
   },

@@ -5,5 +5,5 @@ import { fail, PASS, type FilterPlugin } from "../types";
 export const nodeReadyFilter: FilterPlugin = {
   name: "node-ready",
   passes: (node) => node.ready,
-  filter: (node) => (node.ready ? PASS : fail({ code: "NODE_NOT_READY" })),
+  filter: (node) => (node.ready ? PASS : fail({ code: "NODE_NOT_READY", resource: "node" })),
 };

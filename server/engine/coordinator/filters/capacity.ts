@@ -1,0 +1,26 @@
+/**
+ * Filter capacity: the in-cluster placer found room at some start inside the window (the agent's
+ * earliest-placement search). When it did not, the reasons name the binding constraint with numbers
+ * (see capacity-diagnosis.ts): first on the cluster as if empty (every node free and ready) — a
+ * shortfall there is unresolvable, and its numbers are the hardware's; otherwise on the cluster as it
+ * will be at the earliest start — unfit, and its numbers are what is free then. Relaxing the named
+ * resources to the `available` values makes the request fit at that start.
+ */
+import { capacityStateOf, diagnoseCapacity, inClusterReasons } from "../capacity-diagnosis";
+import { stateForWindow } from "../timeline";
+import { PASS, unfit, unresolvable, type ClusterFilterPlugin } from "./types";
+
+/** Rejects variants with no room in the window, naming the binding resource or rule. */
+export const capacityFilter: ClusterFilterPlugin = {
+  name: "capacity",
+  stage: "placement",
+  check: ({ cluster, variant, window, placement, placer, seed }) => {
+    if (placement) return PASS;
+    const request = variant.request;
+    const never = diagnoseCapacity(capacityStateOf(cluster.state), request);
+    if (never.length > 0) return unresolvable(...never);
+    const state = stateForWindow(cluster, window.earliestMs, window.earliestMs + variant.durationS * 1000);
+    const now = diagnoseCapacity(state, request);
+    return unfit(...(now.length > 0 ? now : inClusterReasons(placer, state, request, seed)));
+  },
+};

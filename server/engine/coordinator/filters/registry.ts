@@ -1,0 +1,37 @@
+/**
+ * The cluster filters, in the order the agent runs them (cheap location checks first). Adding a
+ * filter is one file and one line here. Like the in-cluster registry, a plain value: callers may
+ * build their own list.
+ */
+import { capacityFilter } from "./capacity";
+import { carbonBudgetFilter } from "./carbon-budget";
+import { carbonDataFilter } from "./carbon-data";
+import { clusterReachableFilter } from "./cluster-reachable";
+import { clusterStatusFilter } from "./cluster-status";
+import { deadlineFilter } from "./deadline";
+import { gpuModelFilter } from "./gpu-model";
+import { regionFilter } from "./region";
+import { tenantQuotaFilter } from "./tenant-quota";
+import { tierFilter } from "./tier";
+import type { ClusterFilterPlugin } from "./types";
+import { zoneFilter } from "./zone";
+
+/** Built-in cluster filters in run order. */
+export const CLUSTER_FILTERS: readonly ClusterFilterPlugin[] = [
+  clusterStatusFilter,
+  clusterReachableFilter,
+  regionFilter,
+  zoneFilter,
+  tierFilter,
+  gpuModelFilter,
+  tenantQuotaFilter,
+  deadlineFilter,
+  carbonDataFilter,
+  capacityFilter,
+  carbonBudgetFilter,
+];
+
+/** Filters by stage, in run order (the agent's flow asks for one stage at a time). */
+export function filtersOfStage<S extends ClusterFilterPlugin["stage"]>(stage: S, filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS): Extract<ClusterFilterPlugin, { stage: S }>[] {
+  return filters.filter((f): f is Extract<ClusterFilterPlugin, { stage: S }> => f.stage === stage);
+}

@@ -1,0 +1,71 @@
+/**
+ * Sentences rendered from reasons (the reasons themselves are data, see reason-codes.ts). Each
+ * phrase is the predicate of "N nodes ..." or "N clusters ...", quoting the numbers of the example
+ * reason. At the cluster level the numbers are those of the closest candidate, so the phrase says
+ * both what the job asks and what the cluster has.
+ */
+import type { Reason } from "./reason-codes";
+
+/** Which level the phrase is for: a node (one example node) or a cluster (its best node or rule). */
+export type ReasonScope = "node" | "cluster";
+
+const round = (v: number) => Math.round(v * 100) / 100;
+const num = (v: number | undefined) => String(round(v ?? 0));
+const cores = (milli: number | undefined) => `${num((milli ?? 0) / 1000)} CPU cores`;
+const gib = (mib: number | undefined) => `${num((mib ?? 0) / 1024)} GiB`;
+const models = (subject: string | undefined) => (subject ? subject.split("|").join(" or ") : "");
+
+/** The plural predicate for a reason, e.g. "lack 8 CPU cores" or "have no A100 GPUs". */
+export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
+  const cluster = scope === "cluster";
+  switch (r.code) {
+    case "NODE_NOT_READY":
+      return "are not ready";
+    case "INSUFFICIENT_CPU":
+      return cluster ? `lack ${cores(r.requested)} on one node (most free: ${cores(r.available)})` : `lack ${cores(r.requested)}`;
+    case "INSUFFICIENT_MEMORY":
+      return cluster ? `lack ${gib(r.requested)} memory on one node (most free: ${gib(r.available)})` : `lack ${num(r.requested)} MiB memory`;
+    case "INSUFFICIENT_GPUS":
+      return cluster
+        ? `lack ${num(r.requested)} free ${r.subject ? `${models(r.subject)} ` : ""}GPUs on one node (most free: ${num(r.available)})`
+        : `have fewer than ${num(r.requested)} free whole GPUs`;
+    case "NO_GPU_WITH_ENOUGH_SHARE":
+      return `have no GPU with ${num(r.requested)} milli free${cluster ? ` (largest free share: ${num(r.available)})` : ""}`;
+    case "GPU_MODEL_NOT_ALLOWED":
+      return "have a GPU model the job does not allow";
+    case "LABEL_MISMATCH":
+      return "do not match the node selector/affinity";
+    case "RACK_CAPACITY_FOR_GANG":
+      return cluster
+        ? `have no rack that can host all ${num(r.requested)} gang members (at most ${num(r.available)} in one rack)`
+        : `sit in a rack that cannot host all ${num(r.requested)} gang members`;
+    case "GANG_IN_OTHER_RACK":
+      return "are outside the rack already chosen for the gang";
+    case "CLUSTER_NOT_ACTIVE":
+      return `are not active (${r.subject ?? "status"})`;
+    case "CLUSTER_UNREACHABLE":
+      return `are unreachable${r.subject ? ` (${r.subject})` : ""}`;
+    case "REGION_NOT_ALLOWED":
+      return `are outside the allowed regions${r.subject ? ` (${r.subject})` : ""}`;
+    case "ZONE_NOT_ALLOWED":
+      return `are outside the allowed grid zones${r.subject ? ` (${r.subject})` : ""}`;
+    case "TIER_NOT_ALLOWED":
+      return `are of a tier the job does not allow${r.subject ? ` (${r.subject})` : ""}`;
+    case "GPU_MODEL_ABSENT":
+      return r.subject ? `have no ${models(r.subject)} GPUs` : "have no GPU model the job accepts";
+    case "NODES_NOT_READY":
+      return "have no ready node with a GPU model the job accepts";
+    case "GANG_TOO_LARGE":
+      return `have ${num(r.available)} nodes that fit a member, fewer than the ${num(r.requested)} members of the gang`;
+    case "TENANT_GPU_QUOTA":
+      return `are over the tenant's GPU quota by ${num((r.requested ?? 0) - (r.available ?? 0))} (asks ${num(r.requested)} GPUs, ${num(r.available)} of ${num(r.limit)} left)`;
+    case "DEADLINE_UNREACHABLE":
+      return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num((r.available ?? 0) / 3600)} h left)`;
+    case "CARBON_BUDGET":
+      return `would exceed the tenant's carbon budget by ${num((r.requested ?? 0) - (r.available ?? 0))} kgCO2e`;
+    case "CARBON_SERIES_NOT_COVERING":
+      return "have no intensity data for the run window";
+    case "LATER_THAN_ANOTHER_CLUSTER":
+      return `could start it only later (in ${num((r.requested ?? 0) / 60)} min) while another cluster starts it sooner, and the job has no window to wait in`;
+  }
+}
