@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { clusterFormSchema, editableClusterStatuses, type ClusterFormInput } from "@/server/api/schemas/cluster-form";
+import { clusterFormSchema, editableClusterStatuses, type ClusterFormInput } from "@/server/schemas/cluster-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";

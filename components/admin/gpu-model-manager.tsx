@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { gpuModelFormSchema } from "@/server/api/schemas/gpu-model-form";
+import { gpuModelFormSchema } from "@/server/schemas/gpu-model-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";

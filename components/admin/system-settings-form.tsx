@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { systemSettingsFormSchema } from "@/server/api/schemas/system-settings-form";
+import { systemSettingsFormSchema } from "@/server/schemas/system-settings-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { tenantCreateSchema, tenantFormSchema } from "@/server/api/schemas/tenant-form";
+import { tenantCreateSchema, tenantFormSchema } from "@/server/schemas/tenant-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";

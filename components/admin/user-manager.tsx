@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { passwordResetSchema, userCreateSchema, userUpdateSchema } from "@/server/api/schemas/user-form";
+import { passwordResetSchema, userCreateSchema, userUpdateSchema } from "@/server/schemas/user-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobSubmitSchema } from "@/server/api/schemas/job-submit";
+import { jobSubmitSchema } from "@/server/schemas/job-submit";
 import { formStateFromJob, toSubmitInput, type JobRequestFields } from "./job-form-state";
 
 const shared: JobRequestFields = {

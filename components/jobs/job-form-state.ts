@@ -1,5 +1,5 @@
 // The job form's state (human units: cores, GiB, %, hours) and its conversion to the API input.
-import type { JobSubmitInput } from "@/server/api/schemas/job-submit";
+import type { JobSubmitInput } from "@/server/schemas/job-submit";
 
 export interface JobFormState {
   name: string;

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { jobSubmitSchema } from "@/server/api/schemas/job-submit";
+import { jobSubmitSchema } from "@/server/schemas/job-submit";
 import { Button } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field, Input, Select } from "@/components/ui/field";

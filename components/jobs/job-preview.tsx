@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useEffect, useMemo, useState } from "react";
-import { jobSubmitSchema, type JobSubmitInput } from "@/server/api/schemas/job-submit";
+import { jobSubmitSchema, type JobSubmitInput } from "@/server/schemas/job-submit";
 import { formatEmissions } from "@/components/ui/format";
 import { LocalTime } from "@/components/ui/local-time";
 import { useTRPC } from "@/components/trpc/react";

@@ -9,7 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SimInput } from "../engine/sim/types";
 import { loadScenario, parseScenarioJson, ScenarioError } from "../sim-scenario";
-import { findUnstorableJson } from "../api/schemas/safe-input";
+import { findUnstorableJson } from "../schemas/safe-input";
 import { fieldError } from "../services/errors";
 
 /** A scenario as stored in `Experiment.scenario`. */

@@ -1,6 +1,6 @@
 /** GPU model catalog writes (audited) and how many nodes and GPUs use each model. */
 import type { Db } from "../db/client";
-import type { GpuModelForm } from "../api/schemas/gpu-model-form";
+import type { GpuModelForm } from "../schemas/gpu-model-form";
 import { recordAudit, type Writer } from "./audit-repository";
 
 /** Every model with the nodes and GPUs of that model in the fleet. */

@@ -1,6 +1,6 @@
 /** Tenants with their quotas and members; writes are audited in the same transaction. */
 import type { Db } from "../db/client";
-import type { TenantForm } from "../api/schemas/tenant-form";
+import type { TenantForm } from "../schemas/tenant-form";
 import { recordAudit } from "./audit-repository";
 
 /** Every tenant with its quota and member count. */

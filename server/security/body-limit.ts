@@ -7,7 +7,7 @@
  * server read more than 1 MiB.
  */
 import type { Role } from "../auth/session-user";
-import { MAX_CSV_CHARS } from "../api/schemas/carbon-admin";
+import { MAX_CSV_CHARS } from "../schemas/carbon-admin";
 
 const MiB = 1024 * 1024;
 

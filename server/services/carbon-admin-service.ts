@@ -6,9 +6,9 @@
 import { gunzipSync } from "node:zlib";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { CsvUpload, FeedForm } from "../api/schemas/carbon-admin";
-import { MAX_CSV_CHARS } from "../api/schemas/carbon-admin";
-import { isStorableText, unstorableTextMessage } from "../api/schemas/safe-input";
+import type { CsvUpload, FeedForm } from "../schemas/carbon-admin";
+import { MAX_CSV_CHARS } from "../schemas/carbon-admin";
+import { isStorableText, unstorableTextMessage } from "../schemas/safe-input";
 import { CarbonFeedError, importElectricityMapsCsv } from "../carbon-feeds";
 import { findZoneSignal } from "../repositories/carbon-repository";
 import { deleteFeed, findFeedByKey, listFeeds, listZoneCoverage, saveFeed, updateZoneDefault } from "../repositories/carbon-admin-repository";

@@ -10,7 +10,7 @@
  */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { ClusterForm } from "../api/schemas/cluster-form";
+import type { ClusterForm } from "../schemas/cluster-form";
 import { loadKubeConfig } from "../drivers";
 import { clusterOccupancy, findClusterForAdmin, insertCluster, retireCluster, strandedQueuedJobs, updateCluster, zoneExists, type ClusterFields, type ConnectionFields } from "../repositories/cluster-admin-repository";
 import { isUniqueViolation } from "../repositories/job-repository";

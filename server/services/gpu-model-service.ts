@@ -1,7 +1,7 @@
 /** GPU model administration: create, edit, and delete only models no GPU uses. */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { GpuModelForm } from "../api/schemas/gpu-model-form";
+import type { GpuModelForm } from "../schemas/gpu-model-form";
 import { deleteUnusedGpuModel, insertGpuModel, updateGpuModel } from "../repositories/gpu-model-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";

@@ -3,7 +3,7 @@
  * share or model list (the engine picks them); a model request carries no compute amount. Shared by
  * submission and the preview so both ask the scheduler exactly the same question.
  */
-import type { JobSubmit } from "../api/schemas/job-submit";
+import type { JobSubmit } from "../schemas/job-submit";
 
 /** The job's request fields as stored on the Job row. */
 export function normalizeJobRequest(job: JobSubmit) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { JobSubmit } from "../api/schemas/job-submit";
+import type { JobSubmit } from "../schemas/job-submit";
 import { listGpuModels, listRegions, findTenantQuota } from "../repositories/catalog-repository";
 import { cancelPendingJob, findJob, findJobByIdempotencyKey, findJobs, insertJob, isUniqueViolation, readAccountedEnergy, readQueuePositions, type JobQuery, type JobRow } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";

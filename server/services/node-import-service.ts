@@ -6,7 +6,7 @@
  */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { NodeImportInput } from "../api/schemas/cluster-form";
+import type { NodeImportInput } from "../schemas/cluster-form";
 import { CsvInputError, readOpenbNodeList, type OpenbNode } from "../data/openb-csv";
 import { nodeInsertRows, nodesFromOpenb } from "../seed/demo-fleet";
 import { findClusterForAdmin, findNodesNamed, insertImportedNodes } from "../repositories/cluster-admin-repository";

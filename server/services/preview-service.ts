@@ -6,7 +6,7 @@
 import { formatExplanation, mixSeed } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { JobSubmit } from "../api/schemas/job-submit";
+import type { JobSubmit } from "../schemas/job-submit";
 import { createFleetCoordinator } from "./scheduling-cycle";
 import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
 import { normalizeJobRequest } from "./job-request";

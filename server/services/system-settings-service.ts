@@ -1,7 +1,7 @@
 /** System settings for admins: read them, change them with an audit entry in the same transaction. */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { SystemSettingsForm } from "../api/schemas/system-settings-form";
+import type { SystemSettingsForm } from "../schemas/system-settings-form";
 import { recordAudit } from "../repositories/audit-repository";
 import { findSystemSettings, updateSystemSettings, type SystemSettings } from "../repositories/system-settings-repository";
 

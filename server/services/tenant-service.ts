@@ -1,7 +1,7 @@
 /** Tenant administration: usage against quota and carbon budget, create, edit. */
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { TenantForm } from "../api/schemas/tenant-form";
+import type { TenantForm } from "../schemas/tenant-form";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { insertTenant, listTenantsWithQuota, updateTenant } from "../repositories/tenant-repository";
 import { readTenantUsage } from "../repositories/usage-repository";

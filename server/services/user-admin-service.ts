@@ -6,7 +6,7 @@
 import bcrypt from "bcryptjs";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { UserCreate, UserUpdate } from "../api/schemas/user-form";
+import type { UserCreate, UserUpdate } from "../schemas/user-form";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { deleteUserGuarded, insertUser, updateUserGuarded, type UserView } from "../repositories/user-admin-repository";
 import { DomainError, fieldError } from "./errors";

@@ -3,7 +3,7 @@
 // API token is write-only: the browser learns only whether one is set.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { FeedFormInput } from "@/server/api/schemas/carbon-admin";
+import type { FeedFormInput } from "@/server/schemas/carbon-admin";
 import type { CarbonSettings } from "@/server/services/carbon-admin-service";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";

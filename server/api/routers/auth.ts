@@ -4,7 +4,7 @@ import { authedProcedure, publicProcedure, router } from "../trpc";
 import { signInLimited, signOutEverywhere } from "../../services/auth-service";
 import { signInThrottle } from "../../security/sign-in-throttle";
 import { homePathFor } from "../../auth/session-user";
-import { safeString } from "../schemas/safe-input";
+import { safeString } from "../../schemas/safe-input";
 
 export const authRouter = router({
   signIn: publicProcedure

@@ -1,9 +1,9 @@
 /** Grid zones and carbon feeds: operators read the settings, only admins change them. */
 import { z } from "zod";
 import { adminProcedure, operatorProcedure, router } from "../trpc";
-import { csvUploadSchema, feedFormSchema, zoneDefaultSchema } from "../schemas/carbon-admin";
+import { csvUploadSchema, feedFormSchema, zoneDefaultSchema } from "../../schemas/carbon-admin";
 import { getCarbonSettings, importZoneCsv, removeCarbonFeed, saveCarbonFeed, setZoneDefault } from "../../services/carbon-admin-service";
-import { safeId } from "../schemas/safe-input";
+import { safeId } from "../../schemas/safe-input";
 
 export const carbonAdminRouter = router({
   settings: operatorProcedure.query(({ ctx }) => getCarbonSettings(ctx.db, ctx.now())),

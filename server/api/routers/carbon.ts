@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { operatorProcedure, router } from "../trpc";
 import { getEmissionsReport, getIntensityReport, getSavingsLedger, periodOf } from "../../services/carbon-report-service";
-import { safeString } from "../schemas/safe-input";
+import { safeString } from "../../schemas/safe-input";
 
 /** An IANA time-zone name the runtime knows (PostgreSQL knows the same database). */
 const timeZone = safeString("Time zone", 64)

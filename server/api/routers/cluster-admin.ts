@@ -1,11 +1,11 @@
 /** Cluster administration (admins): create, edit, retire, import nodes from an openb node list. */
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { clusterFormSchema, clusterUpdateSchema, nodeImportSchema } from "../schemas/cluster-form";
+import { clusterFormSchema, clusterUpdateSchema, nodeImportSchema } from "../../schemas/cluster-form";
 import { listZoneOptions } from "../../repositories/cluster-admin-repository";
 import { createCluster, editCluster, getClusterForAdmin, retire } from "../../services/cluster-admin-service";
 import { importNodes, previewNodeImport } from "../../services/node-import-service";
-import { safeId } from "../schemas/safe-input";
+import { safeId } from "../../schemas/safe-input";
 
 const clusterView = z.object({
   id: z.string(),

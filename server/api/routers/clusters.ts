@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { operatorProcedure, router } from "../trpc";
 import { getCluster, getClusterHistory, listClusters } from "../../services/cluster-service";
-import { safeId } from "../schemas/safe-input";
+import { safeId } from "../../schemas/safe-input";
 
 const clusterId = safeId("Cluster");
 

@@ -1,10 +1,10 @@
 /** GPU model catalog administration (admins). */
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { gpuModelFormSchema } from "../schemas/gpu-model-form";
+import { gpuModelFormSchema } from "../../schemas/gpu-model-form";
 import { listGpuModelsWithUsage } from "../../repositories/gpu-model-repository";
 import { createGpuModel, editGpuModel, removeGpuModel } from "../../services/gpu-model-service";
-import { safeString } from "../schemas/safe-input";
+import { safeString } from "../../schemas/safe-input";
 
 const gpuModelOut = z.object({
   id: z.string(),

@@ -1,12 +1,12 @@
 /** Job procedures: tenants submit, list, read and cancel their own; operators and admins list all. */
 import { z } from "zod";
 import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
-import { jobSubmitSchema } from "../schemas/job-submit";
+import { jobSubmitSchema } from "../../schemas/job-submit";
 import { cancelJob, getJob, listJobsWithProgress, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
 import { takePreviewSlot } from "../../security/preview-limit";
 import { getTenantUsage } from "../../services/usage-service";
-import { safeId, safeString } from "../schemas/safe-input";
+import { safeId, safeString } from "../../schemas/safe-input";
 
 const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
 

@@ -1,7 +1,7 @@
 /** System-wide settings (admins only). */
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { systemSettingsFormSchema } from "../schemas/system-settings-form";
+import { systemSettingsFormSchema } from "../../schemas/system-settings-form";
 import { findSystemSettings } from "../../repositories/system-settings-repository";
 import { saveSystemSettings } from "../../services/system-settings-service";
 

@@ -1,7 +1,7 @@
 /** Tenants, their quotas and carbon budgets (admins). */
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { tenantCreateSchema, tenantUpdateSchema } from "../schemas/tenant-form";
+import { tenantCreateSchema, tenantUpdateSchema } from "../../schemas/tenant-form";
 import { createTenant, editTenant, listTenantUsage } from "../../services/tenant-service";
 
 const tenantRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });

@@ -1,10 +1,10 @@
 /** Users and roles (admins). Passwords are bcrypt hashes and never leave the server. */
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
-import { passwordResetSchema, roles, userCreateSchema, userUpdateSchema } from "../schemas/user-form";
+import { passwordResetSchema, roles, userCreateSchema, userUpdateSchema } from "../../schemas/user-form";
 import { listUsers } from "../../repositories/user-admin-repository";
 import { createUser, deleteUser, resetPassword, setUserDisabled, updateUser } from "../../services/user-admin-service";
-import { safeId } from "../schemas/safe-input";
+import { safeId } from "../../schemas/safe-input";
 
 const id = z.object({ id: safeId("User") });
 const userView = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(roles), tenantId: z.string().nullable(), disabled: z.boolean(), jobs: z.number().int() });

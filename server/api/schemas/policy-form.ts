@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { OBJECTIVES } from "../../engine";
-import { safeString } from "./safe-input";
+import { safeString } from "../../schemas/safe-input";
 
 const weight = z.number({ error: "Enter a weight" }).min(0, "Weights are 0 or more").max(10, "Weights are at most 10").default(0);
 

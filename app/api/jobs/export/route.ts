@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { createRequestContext } from "@/server/api/context";
 import { internalErrorResponse } from "@/server/api/internal-error";
-import { safeString } from "@/server/api/schemas/safe-input";
+import { safeString } from "@/server/schemas/safe-input";
 import { DomainError } from "@/server/services/errors";
 import { exportJobsCsv } from "@/server/services/job-export";
 
