@@ -1,15 +1,17 @@
 /**
  * The binding constraint of a request that finds no room on a cluster state, as reasons with numbers
  * that are exact in this sense: lowering each named resource to its `available` value (and the gang
- * to its `available` members) makes the request fit that state.
+ * to the least `available` of its gang reasons) makes the request fit that state.
  *
- * The agent lets a gang through to the placer when gangSize distinct ready nodes of an accepted model
- * each fit one member (mayFit), in one rack when the gang must share a rack; the diagnosis asks the
- * same question. For each candidate rack (or the whole cluster) it takes the gangSize nodes closest to
- * fitting (fewest short resources, then smallest relative shortfall, then node order) and reports, per
- * resource, the request against the least any of those nodes has free; when the rack (or cluster) has
- * fewer such nodes than members, the gang rule itself is named. The candidate needing the fewest
- * relaxations wins (then the smallest relative shortfall, then the most members).
+ * "Fit" is what the agent and the in-cluster placer require together: gangSize distinct ready nodes
+ * of an accepted model that each hold a member (the agent's mayFit), and, for a gang that must share a
+ * rack, one rack holding gangSize members counted with several per node where they fit (the placer's
+ * gang-rack filter). The diagnosis picks the gangSize nodes closest to fitting (fewest short resources,
+ * then smallest relative shortfall, then node order) — over the whole cluster, and within each rack
+ * for a same-rack gang — and reports each resource against the least any picked node has free; then,
+ * with the request lowered that far, it names the gang rule when too few nodes (GANG_TOO_LARGE) or no
+ * rack (RACK_CAPACITY_FOR_GANG) can hold the members. The pick needing the fewest relaxations wins
+ * (then the smallest relative shortfall).
  */
 import type { JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
@@ -73,11 +75,34 @@ const closer = (a: NodeFree, b: NodeFree) => a.shortDims - b.shortDims || a.relS
 interface Candidate {
   readonly reasons: ClusterReason[];
   readonly relShortfall: number;
-  readonly members: number;
 }
 
-function candidateFor(group: readonly NodeFree[], job: JobRequest, members: number, sameRack: boolean, models: string | undefined, capacity: { cpu: number; memory: number; gpu: number }): Candidate | null {
-  const picked = [...group].sort(closer).slice(0, members);
+/** Members of `job` one node holds (0 when any resource is short). */
+function membersOnNode(n: NodeState, job: JobRequest): number {
+  let m = Number.POSITIVE_INFINITY;
+  if (job.cpuMilli > 0) m = Math.min(m, Math.floor(n.cpuMilliFree / job.cpuMilli));
+  if (job.memoryMib > 0) m = Math.min(m, Math.floor(n.memoryMibFree / job.memoryMib));
+  if (job.gpuCount > 0) {
+    let slots = 0;
+    for (const f of n.gpuMilliFree) slots += Math.floor(f / job.gpuMilliPerGpu);
+    m = Math.min(m, Math.floor(slots / job.gpuCount));
+  }
+  return m === Number.POSITIVE_INFINITY ? 1_000_000 : m;
+}
+
+interface Context {
+  readonly job: JobRequest;
+  readonly members: number;
+  readonly sameRack: boolean;
+  readonly models: string | undefined;
+  readonly capacity: { cpu: number; memory: number; gpu: number };
+  /** Every ready node of an accepted model. */
+  readonly ready: readonly NodeFree[];
+}
+
+/** The reasons if the request were lowered to what the `picked` nodes all have free. */
+function candidateFor(picked: readonly NodeFree[], c: Context): Candidate | null {
+  const { job, members } = c;
   if (picked.length === 0) return null;
   const least = (f: (n: NodeFree) => number) => Math.min(...picked.map(f));
   const cpu = least((n) => n.cpu);
@@ -85,33 +110,46 @@ function candidateFor(group: readonly NodeFree[], job: JobRequest, members: numb
   const gpu = least((n) => n.gpu);
   const reasons: ClusterReason[] = [];
   let rel = 0;
+  let lowered: JobRequest = job;
   if (job.cpuMilli > cpu) {
-    reasons.push({ code: "INSUFFICIENT_CPU", resource: "cpu", unit: "milliCpu", requested: job.cpuMilli, available: cpu, capacity: capacity.cpu });
+    reasons.push({ code: "INSUFFICIENT_CPU", resource: "cpu", unit: "milliCpu", requested: job.cpuMilli, available: cpu, capacity: c.capacity.cpu });
     rel += (job.cpuMilli - cpu) / job.cpuMilli;
+    lowered = { ...lowered, cpuMilli: cpu };
   }
   if (job.memoryMib > memory) {
-    reasons.push({ code: "INSUFFICIENT_MEMORY", resource: "memory", unit: "mib", requested: job.memoryMib, available: memory, capacity: capacity.memory });
+    reasons.push({ code: "INSUFFICIENT_MEMORY", resource: "memory", unit: "mib", requested: job.memoryMib, available: memory, capacity: c.capacity.memory });
     rel += (job.memoryMib - memory) / job.memoryMib;
+    lowered = { ...lowered, memoryMib: memory };
   }
-  if (job.gpuCount > 0) {
-    if (job.gpuMilliPerGpu >= MILLI_GPU_PER_GPU && job.gpuCount > gpu) {
-      reasons.push({ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: job.gpuCount, available: gpu, capacity: capacity.gpu, ...(models ? { subject: models } : {}) });
-      rel += (job.gpuCount - gpu) / job.gpuCount;
-    } else if (job.gpuMilliPerGpu < MILLI_GPU_PER_GPU && job.gpuMilliPerGpu > gpu) {
-      reasons.push({ code: "NO_GPU_WITH_ENOUGH_SHARE", resource: "gpu-share", unit: "milliGpu", requested: job.gpuMilliPerGpu, available: gpu, capacity: MILLI_GPU_PER_GPU, ...(models ? { subject: models } : {}) });
-      rel += (job.gpuMilliPerGpu - gpu) / job.gpuMilliPerGpu;
+  const subject = c.models ? { subject: c.models } : {};
+  if (job.gpuCount > 0 && job.gpuMilliPerGpu >= MILLI_GPU_PER_GPU && job.gpuCount > gpu) {
+    reasons.push({ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: job.gpuCount, available: gpu, capacity: c.capacity.gpu, ...subject });
+    rel += (job.gpuCount - gpu) / job.gpuCount;
+    lowered = gpu > 0 ? { ...lowered, gpuCount: gpu } : { ...lowered, gpuCount: 0, gpuMilliPerGpu: 0 };
+  } else if (job.gpuCount > 0 && job.gpuMilliPerGpu < MILLI_GPU_PER_GPU && job.gpuMilliPerGpu > gpu) {
+    reasons.push({ code: "NO_GPU_WITH_ENOUGH_SHARE", resource: "gpu-share", unit: "milliGpu", requested: job.gpuMilliPerGpu, available: gpu, capacity: MILLI_GPU_PER_GPU, ...subject });
+    rel += (job.gpuMilliPerGpu - gpu) / job.gpuMilliPerGpu;
+    lowered = gpu > 0 ? { ...lowered, gpuMilliPerGpu: gpu } : { ...lowered, gpuCount: 0, gpuMilliPerGpu: 0 };
+  }
+  // With the request lowered that far: enough distinct nodes (the agent's count), and a rack for the gang.
+  const holders = c.ready.filter((n) => membersOnNode(n.node, lowered) >= 1);
+  if (holders.length < members) {
+    reasons.push({ code: "GANG_TOO_LARGE", resource: "gang", unit: "nodes", requested: members, available: holders.length });
+    rel += (members - holders.length) / members;
+  }
+  if (c.sameRack) {
+    const perRack = new Map<string, number>();
+    for (const n of c.ready) perRack.set(n.node.rack ?? "", (perRack.get(n.node.rack ?? "") ?? 0) + membersOnNode(n.node, lowered));
+    let bestRack = "";
+    let most = -1;
+    for (const [rack, m] of perRack) if (m > most) [bestRack, most] = [rack, m];
+    // Named only when it binds beyond the node count (lowering the gang to the node count would not do).
+    if (most < members && most < Math.min(members, holders.length)) {
+      reasons.push({ code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: members, available: Math.min(members, most), subject: bestRack || "none" });
+      rel += (members - most) / members;
     }
   }
-  if (picked.length < members) {
-    // The gang rule binds: fewer candidate nodes than members (in one rack, or in the whole cluster).
-    reasons.push(
-      sameRack
-        ? { code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: members, available: picked.length, subject: picked[0]?.node.rack ?? "none" }
-        : { code: "GANG_TOO_LARGE", resource: "gang", unit: "nodes", requested: members, available: picked.length },
-    );
-    rel += (members - picked.length) / members;
-  }
-  return { reasons, relShortfall: rel, members: picked.length };
+  return { reasons, relShortfall: rel };
 }
 
 /**
@@ -133,19 +171,21 @@ export function diagnoseCapacity(state: ClusterState, job: JobRequest): ClusterR
     memory: Math.max(...accepted.map(([n]) => n.memoryMibCapacity)),
     gpu: Math.max(...accepted.map(([n]) => n.gpuMilliFree.length)),
   };
-  const groups = new Map<string, NodeFree[]>();
-  for (const f of ready) {
-    const key = sameRack ? (f.node.rack ?? "") : "";
-    const list = groups.get(key);
-    if (list) list.push(f);
-    else groups.set(key, [f]);
+  const ctx: Context = { job, members, sameRack, models, capacity, ready };
+  const closest = (nodes: readonly NodeFree[]) => [...nodes].sort(closer).slice(0, members);
+  // Candidate picks: the closest nodes of the whole cluster, and of each rack for a same-rack gang.
+  const picks: NodeFree[][] = [closest(ready)];
+  if (sameRack) {
+    const racks = new Map<string, NodeFree[]>();
+    for (const f of ready) racks.set(f.node.rack ?? "", [...(racks.get(f.node.rack ?? "") ?? []), f]);
+    for (const nodesOfRack of racks.values()) picks.push(closest(nodesOfRack));
   }
   let best: Candidate | null = null;
-  for (const group of groups.values()) {
-    const c = candidateFor(group, job, members, sameRack, models, capacity);
+  for (const picked of picks) {
+    const c = candidateFor(picked, ctx);
     if (!c) continue;
     if (c.reasons.length === 0) return [];
-    if (!best || c.reasons.length < best.reasons.length || (c.reasons.length === best.reasons.length && (c.relShortfall < best.relShortfall - 1e-12 || (Math.abs(c.relShortfall - best.relShortfall) <= 1e-12 && c.members > best.members)))) best = c;
+    if (!best || c.reasons.length < best.reasons.length || (c.reasons.length === best.reasons.length && c.relShortfall < best.relShortfall - 1e-12)) best = c;
   }
   return best?.reasons ?? [];
 }

@@ -8,11 +8,16 @@
 import type { ClusterConsideration } from "./explanation-schema";
 import { describeClusterReason, type ClusterReason } from "./reasons";
 
-/** The reason that binds a rejected cluster (null when it has none recorded). */
-export function bindingReason(c: Pick<ClusterConsideration, "filters">): ClusterReason | null {
+/** The reasons of the filter that binds a rejected cluster (empty when none is recorded). */
+export function bindingReasons(c: Pick<ClusterConsideration, "filters">): readonly ClusterReason[] {
   const failing = c.filters.filter((f) => !f.passed && f.reasons.length > 0);
   const f = failing.find((x) => x.verdict === "unfit-unresolvable") ?? failing[0];
-  return f?.reasons[0] ?? null;
+  return f?.reasons ?? [];
+}
+
+/** The first reason that binds a rejected cluster (null when none is recorded). */
+export function bindingReason(c: Pick<ClusterConsideration, "filters">): ClusterReason | null {
+  return bindingReasons(c)[0] ?? null;
 }
 
 /**
@@ -22,21 +27,26 @@ export function bindingReason(c: Pick<ClusterConsideration, "filters">): Cluster
 export function reasonHistogram(clusters: readonly Pick<ClusterConsideration, "filters" | "passed">[]) {
   const counts: Record<string, number> = {};
   const examples = new Map<string, ClusterReason>();
+  /** The other reasons of the example's binding filter (e.g. memory beside CPU), named in the same phrase. */
+  const companions = new Map<string, readonly ClusterReason[]>();
   const subjects = new Map<string, Set<string>>();
   for (const c of clusters) {
     if (c.passed) continue;
-    const r = bindingReason(c);
+    const [r, ...rest] = bindingReasons(c);
     if (!r) continue;
     counts[r.code] = (counts[r.code] ?? 0) + 1;
     const prev = examples.get(r.code);
-    if (!prev || (r.available ?? 0) > (prev.available ?? 0)) examples.set(r.code, r);
+    if (!prev || (r.available ?? 0) > (prev.available ?? 0)) {
+      examples.set(r.code, r);
+      companions.set(r.code, rest);
+    }
     if (r.subject !== undefined) subjects.set(r.code, (subjects.get(r.code) ?? new Set()).add(r.subject));
   }
   for (const [code, r] of examples) {
     const all = [...(subjects.get(code) ?? [])].sort();
     if (all.length > 1) examples.set(code, { ...r, subject: all.join(", ") });
   }
-  return { counts, examples };
+  return { counts, examples, companions };
 }
 
 /** The summary line of the considered clusters at `decidedAtMs`. */
@@ -45,9 +55,9 @@ export function summarizeClusters(clusters: readonly ClusterConsideration[], dec
   const now = clusters.filter((c) => c.carbon !== null && c.carbon.earliestStartMs === decidedAtMs).length;
   const later = clusters.filter((c) => c.passed).length - now;
   const head = `${now}/${n} clusters can run this job now${later > 0 ? ` (${later} more later)` : ""}`;
-  const { counts, examples } = reasonHistogram(clusters);
+  const { counts, examples, companions } = reasonHistogram(clusters);
   const parts = Object.entries(counts)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([code, count]) => `${count} ${describeClusterReason(examples.get(code) as ClusterReason)}`);
+    .map(([code, count]) => `${count} ${[examples.get(code) as ClusterReason, ...(companions.get(code) ?? [])].map(describeClusterReason).join(" and ")}`);
   return parts.length > 0 ? `${head}: ${parts.join(", ")}` : head;
 }

@@ -58,9 +58,9 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
     case "GANG_TOO_LARGE":
       return `have ${num(r.available)} nodes that fit a member, fewer than the ${num(r.requested)} members of the gang`;
     case "TENANT_GPU_QUOTA":
-      return `are over the tenant's GPU quota by ${num((r.requested ?? 0) - (r.available ?? 0))} (asks ${num(r.requested)} GPUs, ${num(r.available)} of ${num(r.limit)} left)`;
+      return `are over the tenant's GPU quota by ${num((r.requested ?? 0) - (r.available ?? 0))} (asks ${num(r.requested)} GPUs, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left)`;
     case "DEADLINE_UNREACHABLE":
-      return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num((r.available ?? 0) / 3600)} h left)`;
+      return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num(Math.max(0, r.available ?? 0) / 3600)} h left)`;
     case "CARBON_BUDGET":
       return `would exceed the tenant's carbon budget by ${num((r.requested ?? 0) - (r.available ?? 0))} kgCO2e`;
     case "CARBON_SERIES_NOT_COVERING":
