@@ -125,8 +125,11 @@ export function findClusterAllocation(db: Db) {
     FROM "Node" n JOIN "Gpu" g ON g."nodeId" = n.id GROUP BY n."clusterId"`;
 }
 
+/** One cluster's sample row: capacity and allocation in milli-GPUs, power and running jobs at an instant. */
+export type ClusterSampleRow = Prisma.ClusterSampleCreateManyInput;
+
 /** Stores one sample per cluster (same instant twice = kept once). */
-export async function insertClusterSamples(db: Db, rows: Prisma.ClusterSampleCreateManyInput[]) {
+export async function insertClusterSamples(db: Db, rows: ClusterSampleRow[]) {
   await db.clusterSample.createMany({ data: rows, skipDuplicates: true });
 }
 

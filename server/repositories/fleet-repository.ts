@@ -86,6 +86,9 @@ export function findTenantEmissionsSince(db: Db, since: Date) {
   return db.job.groupBy({ by: ["tenantId"], where: { placedAt: { gte: since }, status: { in: ["PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] } }, _sum: { emissionsGCo2e: true } });
 }
 
+/** One measured sample as `findMeasuredHistory` returns it. */
+export type MeasuredSample = Awaited<ReturnType<typeof findMeasuredHistory>>[number];
+
 /** Measured samples of some zones in [fromAt, toAt), oldest first (the forecaster's history). */
 export function findMeasuredHistory(db: Db, zoneIds: string[], fromAt: Date, toAt: Date) {
   return db.carbonIntensitySample.findMany({

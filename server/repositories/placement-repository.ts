@@ -7,6 +7,7 @@
  */
 import type { Db } from "../db/client";
 import type { DecisionOutcome, Prisma } from "../db/generated/client";
+import { parseStoredAssignments } from "./stored-json";
 
 /** What one node of a placement takes. */
 export interface NodeTake {
@@ -151,7 +152,7 @@ export async function releaseShares(tx: Db, jobId: string): Promise<void> {
   const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { assignments: true } } } });
   await tx.$executeRaw`UPDATE "Gpu" g SET "allocatedMilli" = g."allocatedMilli" - s.milli FROM "GpuShare" s WHERE s."gpuId" = g.id AND s."jobId" = ${jobId}`;
   await tx.gpuShare.deleteMany({ where: { jobId } });
-  const assignments = (job.decisions[0]?.assignments ?? []) as unknown as { cluster: string; node: string; cpuMilli: number; memoryMib: number }[];
+  const assignments = parseStoredAssignments(job.decisions[0]?.assignments);
   for (const a of assignments) {
     await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" - ${a.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" - ${a.memoryMib} WHERE "clusterId" = ${a.cluster} AND name = ${a.node}`;
   }

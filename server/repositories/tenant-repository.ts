@@ -8,6 +8,11 @@ export function listTenantsWithQuota(db: Db) {
   return db.tenant.findMany({ orderBy: { name: "asc" }, include: { quota: true, _count: { select: { users: true } } } });
 }
 
+/** Whether a tenant with this id exists. */
+export async function tenantExists(db: Db, id: string): Promise<boolean> {
+  return (await db.tenant.findUnique({ where: { id }, select: { id: true } })) !== null;
+}
+
 const quotaOf = (form: TenantForm) => ({ maxGpus: form.maxGpus, maxGpuHoursPerMonth: form.maxGpuHoursPerMonth, carbonBudgetKgPerMonth: form.carbonBudgetKgPerMonth });
 const snapshot = (t: { slug: string; name: string }, q: ReturnType<typeof quotaOf> | null) => ({ slug: t.slug, name: t.name, ...(q ?? { maxGpus: null, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }) });
 

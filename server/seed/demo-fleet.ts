@@ -4,22 +4,13 @@
  * N nodes of each model). Pure: parsed rows in, node rows out.
  */
 import type { OpenbNode } from "../data/openb-csv";
+import { nodesFromOpenb, withRacks, type ClusterNode } from "../data/cluster-nodes";
 import { CsvInputError } from "../data/openb-csv";
 import { parse } from "csv-parse/sync";
 import type { DemoCluster } from "./demo-catalog";
 
-export interface DemoNode {
-  name: string;
-  cpuMilli: number;
-  memoryMib: number;
-  gpuModelId: string | null;
-  gpuCount: number;
-  rackGroup: string;
-  labels: Record<string, string>;
-}
-
-/** Nodes per rack/switch group in the demo (a typical 16-node leaf switch). */
-const NODES_PER_RACK = 16;
+/** A demo node (see `ClusterNode`). */
+export type DemoNode = ClusterNode;
 
 export interface SpotNode {
   name: string;
@@ -40,33 +31,9 @@ export function parseSpotNodes(text: string, file: string): SpotNode[] {
   });
 }
 
-/** Groups nodes into racks of NODES_PER_RACK in order; `existingNodes` already in the cluster fill the first racks. */
-function withRacks(nodes: Omit<DemoNode, "rackGroup">[], existingNodes = 0): DemoNode[] {
-  const firstRack = Math.ceil(existingNodes / NODES_PER_RACK);
-  return nodes.map((node, i) => ({ ...node, rackGroup: `rack-${String(firstRack + Math.floor(i / NODES_PER_RACK)).padStart(2, "0")}` }));
-}
-
-/**
- * Openb node-list rows as cluster nodes with the given source label, racked after the cluster's
- * `existingNodes` (the seed and the admin CSV import both build nodes this way).
- */
-export function nodesFromOpenb(rows: OpenbNode[], source: string, existingNodes = 0): DemoNode[] {
-  return withRacks(
-    rows.map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuModelId: n.gpuModel, gpuCount: n.gpuCount, labels: { "verdant.io/source": source } })),
-    existingNodes,
-  );
-}
-
 /** The openb nodes dealt to the openb cluster with index `share` of `count`. */
 export function openbNodesFor(all: OpenbNode[], share: number, count: number): DemoNode[] {
   return nodesFromOpenb(all.filter((_, i) => i % count === share), "openb");
-}
-
-/** Node and GPU rows to insert for one cluster's nodes; ids are `${idPrefix}-${node name}` and `…-gpu${index}`. */
-export function nodeInsertRows(clusterId: string, idPrefix: string, nodes: DemoNode[]) {
-  const nodeRows = nodes.map((node) => ({ id: `${idPrefix}-${node.name}`, clusterId, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuModelId: node.gpuModelId, gpuCount: node.gpuCount, labels: node.labels, rackGroup: node.rackGroup }));
-  const gpuRows = nodeRows.flatMap((node) => Array.from({ length: node.gpuCount }, (_, index) => ({ id: `${node.id}-gpu${index}`, nodeId: node.id, index })));
-  return { nodeRows, gpuRows };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { OpenbPod } from "../data/openb-csv";
 import { createRng } from "../engine";
+import { QOS_PRIORITY } from "../data/openb-qos";
 
 export interface DemoJob {
   name: string;
@@ -26,8 +27,6 @@ export interface DemoJob {
 
 const MIN_DURATION_S = 10 * 60;
 const MAX_DURATION_S = 3 * 24 * 3600;
-/** Queue priority of each openb QoS class (higher runs first); unknown classes get 1. */
-export const QOS_PRIORITY: Readonly<Record<string, number>> = { LS: 5, Guaranteed: 5, Burstable: 3, BE: 1 };
 
 function kindOf(pod: OpenbPod): DemoJob["kind"] {
   if (pod.gpuCount === 0) return "BATCH";

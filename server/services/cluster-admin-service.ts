@@ -12,9 +12,14 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { ClusterForm } from "../schemas/cluster-form";
 import { loadKubeConfig } from "../drivers";
-import { clusterOccupancy, findClusterForAdmin, insertCluster, retireCluster, strandedQueuedJobs, updateCluster, zoneExists, type ClusterFields, type ConnectionFields } from "../repositories/cluster-admin-repository";
+import { clusterOccupancy, findClusterForAdmin, insertCluster, listZoneOptions, retireCluster, strandedQueuedJobs, updateCluster, zoneExists, type ClusterFields, type ConnectionFields } from "../repositories/cluster-admin-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
+
+/** The grid zones a cluster can be placed in, for the form's zone picker. */
+export async function clusterFormOptions(db: Db) {
+  return { zones: await listZoneOptions(db) };
+}
 
 /** The cluster's editable fields, its connection (no kubeconfig text) and what retiring it would touch. */
 export async function getClusterForAdmin(db: Db, id: string) {

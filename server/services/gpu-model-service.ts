@@ -2,9 +2,14 @@
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { GpuModelForm } from "../schemas/gpu-model-form";
-import { deleteUnusedGpuModel, insertGpuModel, updateGpuModel } from "../repositories/gpu-model-repository";
+import { deleteUnusedGpuModel, insertGpuModel, listGpuModelsWithUsage, updateGpuModel } from "../repositories/gpu-model-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
+
+/** Every GPU model with how many nodes and GPUs use it (a used model cannot be deleted). */
+export function listGpuModels(db: Db) {
+  return listGpuModelsWithUsage(db);
+}
 
 export async function createGpuModel(db: Db, user: SessionUser, form: GpuModelForm, now: Date) {
   try {

@@ -22,13 +22,13 @@ import { accountJobHours, hourFloor, HOUR_MS, mergeHours, powerModelWatts, sumJo
 import { BASELINE_METHOD, baselineEmissions, chooseBaselineCluster } from "../accounting/baseline";
 import { DriverError, type DriverJobPhase } from "../drivers";
 import type { Db } from "../db/client";
-import { findAllocationAt, findClusterAllocation, findJobsToDrive, findZoneHours, insertClusterSamples, saveClusterReachability, writeJobAccounting, type DriverVersion, type JobAccountingRows } from "../repositories/control-loop-repository";
+import { findAllocationAt, findClusterAllocation, findJobsToDrive, findZoneHours, insertClusterSamples, saveClusterReachability, writeJobAccounting, type ClusterSampleRow, type DriverVersion, type JobAccountingRows } from "../repositories/control-loop-repository";
 import { finishJob, markRunning, recordStartFailure } from "../repositories/placement-repository";
-import type { Prisma } from "../db/generated/client";
 import { assignmentsFor, createDriverSet, type DriverEntry } from "./cluster-drivers";
 import { ClusterUnreachableError, createClusterGuard, DEFAULT_GUARD_OPTIONS, type ClusterGuard, type ClusterGuardOptions } from "./cluster-health";
 import { clustersThatCouldHold, emptyFleet } from "./fleet-feasibility";
-import { loadFleetSnapshot, toFleetJob, type StoredAssignment } from "./fleet-snapshot";
+import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
+import { parseStoredAssignments, type StoredAssignment } from "../repositories/stored-json";
 import { createFleetCoordinator } from "./scheduling-cycle";
 
 export interface RunnerReport {
@@ -144,7 +144,13 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     return { coordinator, empty: emptyFleet(snapshot, { keepQuotas: false }) };
   }
 
-  const partsOf = (job: JobRow) => (job.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[];
+  // Parsed once per row: a cycle asks for a job's parts once per cluster and task.
+  const parsedParts = new WeakMap<JobRow, StoredAssignment[]>();
+  const partsOf = (job: JobRow): StoredAssignment[] => {
+    let parts = parsedParts.get(job);
+    if (!parts) parsedParts.set(job, (parts = parseStoredAssignments(job.decisions[0]?.assignments)));
+    return parts;
+  };
   /** The job's GPU shares on one cluster with their models' power figures. */
   const sharesOf = (entry: DriverEntry, job: JobRow) =>
     assignmentsFor(entry.clusterId, partsOf(job)).flatMap((a) => {
@@ -256,7 +262,7 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     report: RunnerReport;
     sampleDue: boolean;
     allocation: Awaited<ReturnType<typeof findClusterAllocation>>;
-    sampleRows: Prisma.ClusterSampleCreateManyInput[];
+    sampleRows: ClusterSampleRow[];
   }
 
   /** One cluster's telemetry: power samples of its running jobs and, when due, its ClusterSample row. */

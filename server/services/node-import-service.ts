@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { NodeImportInput } from "../schemas/cluster-form";
 import { CsvInputError, readOpenbNodeList, type OpenbNode } from "../data/openb-csv";
-import { nodeInsertRows, nodesFromOpenb } from "../seed/demo-fleet";
+import { nodeInsertRows, nodesFromOpenb } from "../data/cluster-nodes";
 import { findClusterForAdmin, findNodesNamed, insertImportedNodes } from "../repositories/cluster-admin-repository";
 import { listGpuModels } from "../repositories/catalog-repository";
 import { isUniqueViolation } from "../repositories/job-repository";

@@ -5,6 +5,11 @@ import type { SystemSettingsForm } from "../schemas/system-settings-form";
 import { recordAudit } from "../repositories/audit-repository";
 import { findSystemSettings, updateSystemSettings, type SystemSettings } from "../repositories/system-settings-repository";
 
+/** The current settings (the defaults until an admin first saves them). */
+export function getSystemSettings(db: Db): Promise<SystemSettings> {
+  return findSystemSettings(db);
+}
+
 /** Saves the settings (audited with before and after) and returns them. */
 export async function saveSystemSettings(db: Db, actor: SessionUser, form: SystemSettingsForm, now: Date): Promise<SystemSettings> {
   return db.$transaction(async (tx) => {

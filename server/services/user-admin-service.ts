@@ -8,7 +8,8 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { UserCreate, UserUpdate } from "../schemas/user-form";
 import { isUniqueViolation } from "../repositories/job-repository";
-import { deleteUserGuarded, insertUser, updateUserGuarded, type UserView } from "../repositories/user-admin-repository";
+import { tenantExists } from "../repositories/tenant-repository";
+import { deleteUserGuarded, insertUser, listUsers, updateUserGuarded, type UserView } from "../repositories/user-admin-repository";
 import { DomainError, fieldError } from "./errors";
 
 /** bcrypt cost for admin-set passwords (the seed's default). */
@@ -30,7 +31,12 @@ function notSelf(actor: SessionUser, user: UserView, what: string) {
 }
 
 async function assertTenantExists(db: Db, tenantId: string | null) {
-  if (tenantId && !(await db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw fieldError("tenantId", "No such tenant.");
+  if (tenantId && !(await tenantExists(db, tenantId))) throw fieldError("tenantId", "No such tenant.");
+}
+
+/** Every user with their tenant's name and how many jobs they submitted, for the admin list. */
+export async function listUsersForAdmin(db: Db) {
+  return (await listUsers(db)).map(({ tenant, _count, ...u }) => ({ ...u, tenantName: tenant?.name ?? null, jobs: _count.jobs }));
 }
 
 export async function createUser(db: Db, actor: SessionUser, input: UserCreate, now: Date) {

@@ -8,8 +8,7 @@
  */
 import { forecastZoneIntensity, HOUR_MS } from "../engine";
 import type { Db } from "../db/client";
-import { findMeasuredHistory } from "../repositories/fleet-repository";
-import type { SignalType } from "../db/generated/client";
+import { findMeasuredHistory, type MeasuredSample } from "../repositories/fleet-repository";
 
 /** Provider named in the provenance of forecaster hours. */
 export const FORECASTER_PROVIDER = "verdant-forecaster";
@@ -57,7 +56,7 @@ function fillFrom(rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, ho
  * zone's measured samples of its own signal type before `nowMs`. A zone maps to null when it has
  * fewer than {@link MIN_HISTORY_HOURS} measured hours in the last {@link HISTORY_DAYS} days.
  */
-export async function forecastFills(db: Db, zones: { id: string; signalType: SignalType }[], startMs: number, hours: number, nowMs: number): Promise<Map<string, ZoneFill | null>> {
+export async function forecastFills(db: Db, zones: { id: string; signalType: MeasuredSample["signalType"] }[], startMs: number, hours: number, nowMs: number): Promise<Map<string, ZoneFill | null>> {
   let cached = cache.get(db);
   if (!cached || cached.size > CACHE_LIMIT) cache.set(db, (cached = new Map()));
   const key = (zoneId: string) => `${zoneId}@${startMs}@${hours}`;

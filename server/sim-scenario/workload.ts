@@ -7,7 +7,7 @@
 import { parseOpenbPods, type OpenbPod } from "../data/openb-csv";
 import type { Rng } from "../engine";
 import type { SimJob } from "../engine/sim/types";
-import { QOS_PRIORITY } from "../seed/demo-jobs";
+import { QOS_PRIORITY } from "../data/openb-qos";
 import { ScenarioError } from "./errors";
 import type { LoadedText } from "./files";
 import { parseCsvField } from "./fleet";

@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { clusterFormSchema, clusterUpdateSchema, nodeImportSchema } from "../../schemas/cluster-form";
-import { listZoneOptions } from "../../repositories/cluster-admin-repository";
-import { createCluster, editCluster, getClusterForAdmin, retire } from "../../services/cluster-admin-service";
+import { clusterFormOptions, createCluster, editCluster, getClusterForAdmin, retire } from "../../services/cluster-admin-service";
 import { importNodes, previewNodeImport } from "../../services/node-import-service";
 import { safeId } from "../../schemas/safe-input";
 
@@ -40,7 +39,7 @@ const importReport = z.object({
 
 export const clusterAdminRouter = router({
   /** Grid zones a cluster can be placed in. */
-  formOptions: adminProcedure.output(z.object({ zones: z.array(z.object({ id: z.string(), name: z.string() })) })).query(async ({ ctx }) => ({ zones: await listZoneOptions(ctx.db) })),
+  formOptions: adminProcedure.output(z.object({ zones: z.array(z.object({ id: z.string(), name: z.string() })) })).query(({ ctx }) => clusterFormOptions(ctx.db)),
   get: adminProcedure
     .input(z.object({ id: safeId("Cluster") }))
     .output(clusterView.extend({ nodes: z.number().int(), retireImpact: z.object({ runningJobs: z.number().int(), busyNodes: z.number().int(), strandedQueuedJobs: z.number().int() }) }))

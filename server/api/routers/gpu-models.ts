@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { gpuModelFormSchema } from "../../schemas/gpu-model-form";
-import { listGpuModelsWithUsage } from "../../repositories/gpu-model-repository";
-import { createGpuModel, editGpuModel, removeGpuModel } from "../../services/gpu-model-service";
+import { createGpuModel, editGpuModel, listGpuModels, removeGpuModel } from "../../services/gpu-model-service";
 import { safeString } from "../../schemas/safe-input";
 
 const gpuModelOut = z.object({
@@ -20,7 +19,7 @@ const gpuModelOut = z.object({
 
 export const gpuModelsRouter = router({
   /** Every model with how many nodes and GPUs of the fleet use it. */
-  list: adminProcedure.output(z.array(gpuModelOut.extend({ nodes: z.number().int(), gpus: z.number().int() }))).query(({ ctx }) => listGpuModelsWithUsage(ctx.db)),
+  list: adminProcedure.output(z.array(gpuModelOut.extend({ nodes: z.number().int(), gpus: z.number().int() }))).query(({ ctx }) => listGpuModels(ctx.db)),
   create: adminProcedure.input(gpuModelFormSchema).output(gpuModelOut).mutation(({ ctx, input }) => createGpuModel(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure.input(gpuModelFormSchema).output(gpuModelOut).mutation(({ ctx, input }) => editGpuModel(ctx.db, ctx.user, input, ctx.now())),
   /** Refused while any node uses the model (the message says how many GPUs). */

@@ -2,12 +2,11 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { systemSettingsFormSchema } from "../../schemas/system-settings-form";
-import { findSystemSettings } from "../../repositories/system-settings-repository";
-import { saveSystemSettings } from "../../services/system-settings-service";
+import { getSystemSettings, saveSystemSettings } from "../../services/system-settings-service";
 
 const settingsView = z.object({ decisionRetentionDays: z.number().int(), allowPrivateFeedUrls: z.boolean() });
 
 export const systemSettingsRouter = router({
-  get: adminProcedure.output(settingsView).query(({ ctx }) => findSystemSettings(ctx.db)),
+  get: adminProcedure.output(settingsView).query(({ ctx }) => getSystemSettings(ctx.db)),
   update: adminProcedure.input(systemSettingsFormSchema).output(settingsView).mutation(({ ctx, input }) => saveSystemSettings(ctx.db, ctx.user, input, ctx.now())),
 });

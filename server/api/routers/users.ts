@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { passwordResetSchema, roles, userCreateSchema, userUpdateSchema } from "../../schemas/user-form";
-import { listUsers } from "../../repositories/user-admin-repository";
-import { createUser, deleteUser, resetPassword, setUserDisabled, updateUser } from "../../services/user-admin-service";
+import { createUser, deleteUser, listUsersForAdmin, resetPassword, setUserDisabled, updateUser } from "../../services/user-admin-service";
 import { safeId } from "../../schemas/safe-input";
 
 const id = z.object({ id: safeId("User") });
@@ -26,7 +25,7 @@ export const usersRouter = router({
         }),
       ),
     )
-    .query(async ({ ctx }) => (await listUsers(ctx.db)).map(({ tenant, _count, ...u }) => ({ ...u, tenantName: tenant?.name ?? null, jobs: _count.jobs }))),
+    .query(({ ctx }) => listUsersForAdmin(ctx.db)),
   create: adminProcedure.input(userCreateSchema).output(z.object({ id: z.string(), email: z.string() })).mutation(({ ctx, input }) => createUser(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure.input(userUpdateSchema).output(userView).mutation(({ ctx, input }) => updateUser(ctx.db, ctx.user, input, ctx.now())),
   resetPassword: adminProcedure.input(passwordResetSchema).output(userView).mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.user, input.id, input.password, ctx.now())),
