@@ -1,10 +1,11 @@
 /** Aggregates for the Prometheus endpoint, computed in PostgreSQL. */
 import type { Db } from "../db/client";
 
-/** Upper bounds (ms) of the decision latency histogram. */
-export const LATENCY_BUCKETS_MS = [0.5, 1, 2, 5, 10, 25, 50, 100, 250, 1000];
+/** Upper bounds (seconds) of the decision latency histogram; Decision.latencyMs is compared in milliseconds. */
+export const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+const LATENCY_BUCKETS_MS = LATENCY_BUCKETS_SECONDS.map((s) => s * 1000);
 
-/** Counts and sums the metrics endpoint exposes. */
+/** Counts and sums the metrics endpoint exposes (latency buckets are cumulative counts, `le` in milliseconds). */
 export async function readFleetMetrics(db: Db) {
   const [jobsByStatus, queueByTenant, decisionsByOutcome, recentDecisions, allocation, accounting] = await Promise.all([
     db.job.groupBy({ by: ["status"], _count: true }),

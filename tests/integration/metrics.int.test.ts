@@ -18,6 +18,15 @@ describe("Prometheus metrics", () => {
   it("reports the queue, decisions, allocation and the energy roll-up equal to the sum of jobs", async () => {
     const before = await renderPrometheusMetrics(database.db);
     expect(before).toContain("# TYPE verdant_queue_length gauge");
+    // prom-client's default metrics of the serving process come along.
+    expect(before).toContain("# TYPE process_cpu_seconds_total counter");
+    expect(value(before, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+    // No millisecond or kWh units left (Prometheus names carry base units).
+    expect(before).not.toMatch(/_ms[ _{]|_kwh/);
+    // A gauge never ends in _total (promtool's rule), including the default process metrics.
+    const gaugeNames = [...before.matchAll(/^# TYPE (\S+) gauge$/gm)].map((m) => m[1]);
+    expect(gaugeNames).toContain("nodejs_active_handles");
+    expect(gaugeNames.filter((name) => name!.endsWith("_total"))).toEqual([]);
     expect(value(before, 'verdant_jobs{status="queued"}')).toBe(60);
     const now = new Date(SEED_NOW.getTime() + 60_000);
     const report = await runSchedulingCycle(database.db, { now, seed: 7, maxJobs: 100 });
@@ -27,16 +36,22 @@ describe("Prometheus metrics", () => {
     // The seeded history's placements plus this cycle's.
     expect(value(after, 'verdant_decisions_total{outcome="placed"}')).toBe(value(before, 'verdant_decisions_total{outcome="placed"}') + report.placed);
     const finished = await database.db.job.aggregate({ where: { status: "SUCCEEDED" }, _sum: { energyKwh: true, emissionsGCo2e: true } });
-    const energyLines = after.split("\n").filter((l) => l.startsWith("verdant_energy_kwh_total{"));
+    const energyLines = after.split("\n").filter((l) => l.startsWith("verdant_energy_joules_total{"));
     const energySum = energyLines.reduce((s, l) => s + Number(l.split(" ")[1]), 0);
-    expect(energySum).toBeCloseTo(finished._sum.energyKwh ?? 0, 9);
+    expect(energySum / 3.6e6).toBeCloseTo(finished._sum.energyKwh ?? 0, 6);
     expect(energySum).toBeGreaterThan(0);
-    // Every decision of the cycle has its latency in the histogram; buckets are cumulative.
-    expect(value(after, "verdant_decision_latency_ms_count")).toBe(report.considered);
-    expect(value(after, 'verdant_decision_latency_ms_bucket{le="+Inf"}')).toBe(report.considered);
-    expect(value(after, 'verdant_decision_latency_ms_bucket{le="1000"}')).toBeGreaterThanOrEqual(value(after, 'verdant_decision_latency_ms_bucket{le="1"}'));
+    // Every decision of the cycle has its latency in the histogram, in seconds; buckets are cumulative.
+    expect(after).toContain("# TYPE verdant_decision_latency_seconds histogram");
+    expect(value(after, "verdant_decision_latency_seconds_count")).toBe(report.considered);
+    expect(value(after, 'verdant_decision_latency_seconds_bucket{le="+Inf"}')).toBe(report.considered);
+    const buckets = after.split("\n").filter((l) => l.startsWith("verdant_decision_latency_seconds_bucket{")).map((l) => Number(l.split(" ")[1]));
+    expect(buckets).toHaveLength(11);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    const latency = await database.db.decision.aggregate({ where: { latencyMs: { not: null } }, _sum: { latencyMs: true }, _count: { latencyMs: true } });
+    expect(value(after, "verdant_decision_latency_seconds_sum")).toBeCloseTo((latency._sum.latencyMs ?? 0) / 1000, 9);
+    expect(value(after, 'verdant_decision_latency_seconds_bucket{le="0.001"}')).toBe(await database.db.decision.count({ where: { latencyMs: { lte: 1 } } }));
     const ledger = await database.db.carbonSavingsEntry.aggregate({ _sum: { savedGCo2e: true } });
-    const savedSum = after.split("\n").filter((l) => l.startsWith("verdant_carbon_saved_grams_total{")).reduce((s, l) => s + Number(l.split(" ")[1]), 0);
+    const savedSum = after.split("\n").filter((l) => l.startsWith("verdant_carbon_saved_grams{")).reduce((s, l) => s + Number(l.split(" ")[1]), 0);
     expect(savedSum).toBeCloseTo(ledger._sum.savedGCo2e ?? 0, 6);
     for (const line of after.split("\n").filter((l) => l.startsWith("verdant_gpu_allocation_ratio{"))) {
       const ratio = Number(line.split(" ")[1]);
