@@ -1,8 +1,34 @@
 // Lint rules. The engine block enforces the purity rule of server/engine: no framework, database or
 // Node imports, and no direct clock or randomness (both are injected so decisions are replayable).
+// The edge blocks after it hold the layering (docs/architecture.md): forms and pages -> tRPC routers
+// -> services -> repositories -> Prisma, with the engine reached only through its index.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+
+// Import restrictions, one per edge. ESLint applies only the last matching block's setting of a rule,
+// so each block below lists every restriction of its folder rather than adding to an earlier one.
+const EDGE = {
+  // `../engine`, `../../server/engine`, `@/server/engine` and `.../engine/index` pass; any deeper path fails.
+  engineIndexOnly: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)engine/(?!index$)", message: "Import the engine only through server/engine/index.ts; export what you need from there." },
+  noApi: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)api(/|$)", message: "Services and repositories do not depend on the API layer; shared input schemas live in server/schemas." },
+  noRepositories: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)repositories(/|$)", message: "Routers call services; a service reaches the repositories." },
+  noSeed: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)seed(/|$)", message: "Production code does not import the demo seed; shared data helpers live in server/data." },
+  noPrismaTypes: { regex: "(^|/)db/generated(/|$)|^@prisma/client(/|$)", message: "Prisma client types stay in repositories; export a named row type from the repository instead." },
+};
+const edges = (...rules) => ({ "no-restricted-imports": ["error", { patterns: rules }] });
+
+// Prisma models by their client property; a service that touches one of them is doing a repository's work.
+const MODELS = "tenant|tenantQuota|user|gpuModel|gridZone|carbonIntensitySample|cluster|node|gpu|gpuShare|job|decision|policy|auditLog|carbonFeed|clusterConnection|serviceHeartbeat|systemSetting|jobEnergyHour|carbonSavingsEntry|clusterSample|experiment";
+const NO_QUERIES = "Queries belong in server/repositories; call a repository function (a service may still open a transaction with db.$transaction).";
+const noDirectQueries = {
+  "no-restricted-syntax": [
+    "error",
+    { selector: `MemberExpression[object.type='Identifier'][object.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS}|\\$queryRaw|\\$executeRaw|\\$queryRawUnsafe|\\$executeRawUnsafe)$/]`, message: NO_QUERIES },
+    { selector: `MemberExpression[object.type='MemberExpression'][object.property.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS})$/]`, message: NO_QUERIES },
+    { selector: `MemberExpression[object.type='CallExpression'][object.callee.name='db'][property.name=/^(${MODELS})$/]`, message: NO_QUERIES },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ["node_modules/**", ".next/**", ".data/**", "server/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
@@ -16,7 +42,7 @@ export default tseslint.config(
   {
     // Plain JavaScript modules (env, configs) run in Node.
     files: ["**/*.js", "**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly" } },
   },
   {
     rules: {
@@ -44,4 +70,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Edges, from the widest folder to the narrowest (the last match wins).
+  { files: ["**/*.{ts,tsx,js,mjs}"], ignores: ["server/engine/**"], rules: edges(EDGE.engineIndexOnly, EDGE.noSeed, EDGE.noPrismaTypes) },
+  { files: ["server/services/**"], rules: { ...edges(EDGE.engineIndexOnly, EDGE.noApi, EDGE.noSeed, EDGE.noPrismaTypes), ...noDirectQueries } },
+  { files: ["server/repositories/**"], rules: edges(EDGE.engineIndexOnly, EDGE.noApi, EDGE.noSeed) },
+  { files: ["server/api/**", "server/worker/**", "app/**", "components/**"], rules: noDirectQueries },
+  { files: ["server/api/routers/**"], rules: edges(EDGE.engineIndexOnly, EDGE.noRepositories, EDGE.noSeed, EDGE.noPrismaTypes) },
+  // The database layer and the scripts work with the Prisma client itself.
+  { files: ["server/db/**", "scripts/**"], rules: edges(EDGE.engineIndexOnly, EDGE.noSeed) },
+  // The seed writes rows; the seed script and the demo start script (which seeds a fresh database and prints the demo sign-ins) run it.
+  { files: ["server/seed/**", "scripts/seed.ts", "scripts/start.ts"], rules: edges(EDGE.engineIndexOnly) },
+  // Crossings that remain, each file keeping every other restriction of its folder: the experiment
+  // service reads engine simulator types by deep path, takes Prisma's JSON input type and the experiment
+  // schemas from server/api/schemas; the policy service takes the policy form from server/api/schemas;
+  // the experiment runner uses Prisma's JSON type, its results and scenario source the engine's
+  // simulator types by deep path. Each entry goes once its file is moved onto the edges above.
+  { files: ["server/services/experiment-service.ts"], rules: { ...edges(EDGE.noSeed), ...noDirectQueries } },
+  { files: ["server/services/policy-service.ts"], rules: { ...edges(EDGE.engineIndexOnly, EDGE.noSeed, EDGE.noPrismaTypes), ...noDirectQueries } },
+  { files: ["server/experiments/results.ts", "server/experiments/scenario-source.ts"], rules: edges(EDGE.noSeed, EDGE.noPrismaTypes) },
+  { files: ["server/experiments/runner.ts"], rules: edges(EDGE.engineIndexOnly, EDGE.noSeed) },
+  // Tests build fixtures from the seed and rows with Prisma types.
+  { files: ["tests/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"], ignores: ["server/engine/**"], rules: edges(EDGE.engineIndexOnly) },
 );

@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { simulate, SimInputError, type SimInput } from "@/server/engine";
-import type { SimResult } from "@/server/engine/sim/types";
+import type { SimResult } from "@/server/engine";
 import { loadScenarioFileWithReport, ScenarioError } from "@/server/sim-scenario";
 import { parseSimArgs, SimArgError, USAGE } from "./sim/args";
 import { describeScenario, toJsonSummary, toTable } from "./sim/report";

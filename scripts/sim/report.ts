@@ -2,7 +2,7 @@
  * Output of `npm run sim`: a text table (one column per policy, one row per metric) and the JSON
  * summary whose single line ends stdout with --json.
  */
-import type { SimPolicyMetrics, SimResult } from "@/server/engine/sim/types";
+import type { SimPolicyMetrics, SimResult } from "@/server/engine";
 import type { ScenarioReport } from "@/server/sim-scenario";
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

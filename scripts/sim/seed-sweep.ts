@@ -4,7 +4,7 @@
  * CO2e saved, GAR change and mean-wait change against the baseline. One seed is one fleet and one
  * trace sample; the spread over seeds shows how much a single headline number can be trusted.
  */
-import type { SimResult } from "@/server/engine/sim/types";
+import type { SimResult } from "@/server/engine";
 import { formatDuration } from "./report";
 
 /** Mean, min and max of one figure over the seeds. */

@@ -13,8 +13,7 @@
  * each GPU share), and each row says which it used. Work is counted in the hour it happened.
  */
 
-import { HOUR_MS } from "../engine/carbon/series";
-import { DEFAULT_GPU_UTILIZATION } from "../engine/coordinator/agent";
+import { DEFAULT_GPU_UTILIZATION, HOUR_MS } from "../engine";
 
 export { HOUR_MS };
 

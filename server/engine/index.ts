@@ -109,6 +109,8 @@ export {
   type ClusterTier,
   type ClusterStatus,
 } from "./coordinator";
+/** GPU utilization assumed for a job that states none (the power model and the accounting share it). */
+export { DEFAULT_GPU_UTILIZATION } from "./coordinator/agent";
 // Data-driven estimates (REQ-02): duration predictor, zone carbon forecaster and its error.
 export {
   quantile,

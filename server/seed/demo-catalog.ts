@@ -48,32 +48,6 @@ export const demoClusters: DemoCluster[] = [
 /** Number of openb clusters the openb node list is dealt into. */
 export const openbClusterCount = demoClusters.filter((c) => c.source.kind === "openb").length;
 
-export interface DemoGpuModel {
-  id: string;
-  vendor: string;
-  displayName: string;
-  memoryGib: number;
-  /** Dense FP16 tensor TFLOPS relative to A100 (312 TFLOPS). */
-  computeUnits: number;
-  idleWatts: number;
-  /** Key into gpu_tdp_published.csv (gpu_model|variant) for the published max board power, or a number for estimates. */
-  maxWatts: { tdpRow: [string, string] } | { estimate: number };
-  powerSource: string;
-  figuresEstimated: boolean;
-}
-
-export const demoGpuModels: DemoGpuModel[] = [
-  { id: "A100-SXM4-80GB", vendor: "NVIDIA", displayName: "A100 SXM4 80GB", memoryGib: 80, computeUnits: 1.0, idleWatts: 60, maxWatts: { tdpRow: ["A100", "SXM4 40GB/80GB"] }, powerSource: "max: NVIDIA A100 datasheet; idle: AcmeTrace measured p1 60 W", figuresEstimated: false },
-  { id: "H800", vendor: "NVIDIA", displayName: "H800 SXM 80GB", memoryGib: 80, computeUnits: 3.17, idleWatts: 70, maxWatts: { tdpRow: ["H100", "SXM5 80GB"] }, powerSource: "estimate: H100 SXM5 datasheet figures (H800 is its export variant); idle estimated", figuresEstimated: true },
-  { id: "A10", vendor: "NVIDIA", displayName: "A10 24GB", memoryGib: 24, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["A10", "PCIe"] }, powerSource: "max: NVIDIA A10 datasheet; idle: reference power model", figuresEstimated: false },
-  { id: "T4", vendor: "NVIDIA", displayName: "Tesla T4 16GB", memoryGib: 16, computeUnits: 0.21, idleWatts: 10, maxWatts: { tdpRow: ["Tesla T4", "PCIe"] }, powerSource: "max: NVIDIA T4 datasheet; idle: reference power model", figuresEstimated: false },
-  { id: "P100", vendor: "NVIDIA", displayName: "Tesla P100 16GB", memoryGib: 16, computeUnits: 0.07, idleWatts: 25, maxWatts: { tdpRow: ["Tesla P100", "PCIe"] }, powerSource: "max: NVIDIA P100 PCIe datasheet; idle: reference power model", figuresEstimated: false },
-  { id: "V100M16", vendor: "NVIDIA", displayName: "Tesla V100 16GB", memoryGib: 16, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["Tesla V100", "PCIe"] }, powerSource: "max: NVIDIA V100 datasheet (PCIe); idle: reference power model", figuresEstimated: false },
-  { id: "V100M32", vendor: "NVIDIA", displayName: "Tesla V100 32GB", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { tdpRow: ["Tesla V100", "PCIe"] }, powerSource: "max: NVIDIA V100 datasheet (PCIe); idle: reference power model", figuresEstimated: false },
-  { id: "G2", vendor: "Undisclosed", displayName: "G2 (undisclosed Alibaba model)", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { estimate: 300 }, powerSource: "estimate: model undisclosed in the openb trace; V100-class figures assumed", figuresEstimated: true },
-  { id: "G3", vendor: "Undisclosed", displayName: "G3 (undisclosed Alibaba model)", memoryGib: 32, computeUnits: 0.4, idleWatts: 30, maxWatts: { estimate: 300 }, powerSource: "estimate: model undisclosed in the openb trace; V100-class figures assumed", figuresEstimated: true },
-];
-
 export interface DemoTenant {
   slug: string;
   name: string;

@@ -14,7 +14,7 @@ import { buildDemoFleet, parseSpotNodes } from "./demo-fleet";
 import { nodeInsertRows } from "../data/cluster-nodes";
 import { buildDemoJobs } from "./demo-jobs";
 import { seedDemoHistory } from "./demo-history";
-import { parseGpuTdpCsv, resolveDemoGpuModels } from "./demo-gpu-models";
+import { parseGpuTdpCsv, resolveDemoGpuModels } from "../data/gpu-models";
 
 export interface SeedOptions {
   /** The instant the demo treats as "now" (carbon mapping, job submission times). */

@@ -6,7 +6,7 @@
  */
 import { parseElectricityMapsCsv, formatIssue } from "../data/electricitymaps-csv";
 import { HOUR_MS } from "../engine";
-import type { SimZoneSeries } from "../engine/sim/types";
+import type { SimZoneSeries } from "../engine";
 import { formatPath, ScenarioError } from "./errors";
 import type { LoadedText } from "./files";
 import type { Scenario } from "./schema";

@@ -4,7 +4,7 @@
  * topology, so consecutive nodes share a synthetic rack like the placement benchmark does.
  */
 import { createNode, type GpuModelSpec, type NodeState } from "../engine";
-import type { SimCluster } from "../engine/sim/types";
+import type { SimCluster } from "../engine";
 import { CsvInputError, parseOpenbNodes, type OpenbNode } from "../data/openb-csv";
 import { ScenarioError } from "./errors";
 import type { LoadedText } from "./files";

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import type { GpuModelSpec } from "../engine";
 import { CsvInputError } from "../data/openb-csv";
-import { parseGpuTdpCsv, resolveDemoGpuModels } from "../seed/demo-gpu-models";
+import { parseGpuTdpCsv, resolveDemoGpuModels } from "../data/gpu-models";
 import { ScenarioError } from "./errors";
 import type { LoadedText } from "./files";
 import type { Scenario } from "./schema";

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { HOUR_MS } from "../engine";
-import type { SimCapacityEvent, SimCluster, SimInput, SimZoneSeries } from "../engine/sim/types";
+import type { SimCapacityEvent, SimCluster, SimInput, SimZoneSeries } from "../engine";
 import { buildZoneSeries, zoneFiles } from "./carbon";
 import { scenarioErrorFromZod, ScenarioError } from "./errors";
 import { createFileReader, type FileSourceOptions } from "./files";

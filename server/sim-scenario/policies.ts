@@ -4,7 +4,7 @@
  * is validated with the engine's own policy schema, and its in-cluster policy must be a built-in.
  */
 import { coordinatorPolicySchema, findBuiltinPolicy, type CoordinatorPolicy } from "../engine";
-import type { SimPolicy } from "../engine/sim/types";
+import type { SimPolicy } from "../engine";
 import { scenarioErrorFromZod, ScenarioError } from "./errors";
 import type { Scenario } from "./schema";
 

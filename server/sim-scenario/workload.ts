@@ -6,7 +6,7 @@
  */
 import { parseOpenbPods, type OpenbPod } from "../data/openb-csv";
 import type { Rng } from "../engine";
-import type { SimJob } from "../engine/sim/types";
+import type { SimJob } from "../engine";
 import { QOS_PRIORITY } from "../data/openb-qos";
 import { ScenarioError } from "./errors";
 import type { LoadedText } from "./files";
