@@ -68,4 +68,20 @@ describe("placement policy administration", () => {
     expect(entry.before).toMatchObject({ version: 1 });
     expect(entry.after).toMatchObject({ version: 2, note: "shorter waits" });
   });
+
+  it("keeps a load weight through save and read (every registered objective is in the form), and refuses an unknown objective by name", async () => {
+    const admin = await callerAs(database.db, demoUserIds.admin);
+    const saved = await admin.policies.save(form({ objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 }, note: "spread load too" }));
+    expect(saved.changes).toContainEqual({ key: "objectiveWeights.load", before: 0, after: 0.5 });
+    const state = await admin.policies.get();
+    expect(state.active.objectiveWeights).toEqual({ carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 });
+    const row = await database.db.policy.findFirstOrThrow({ where: { active: true } });
+    expect(row.objectiveWeights).toMatchObject({ load: 0.5 });
+    // The editor sends back what it was given: saving it again changes nothing (the load weight is not dropped).
+    await expect(admin.policies.save(form({ objectiveWeights: state.active.objectiveWeights, note: "" }))).rejects.toThrow("Nothing changed");
+    const error = await admin.policies.save(form({ objectiveWeights: { carbon: 1, speed: 1 } })).catch((e) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(JSON.stringify(error.cause ?? error.message)).toContain("speed");
+  });
 });
