@@ -4,4 +4,4 @@
 import { startExperimentRunner } from "../server/experiments/runner";
 import { runBackgroundProcess } from "./lib/background-process";
 
-runBackgroundProcess("experiments", ({ db, databaseUrl, log }) => startExperimentRunner({ db, databaseUrl, log }));
+runBackgroundProcess("experiments", ({ db, databaseUrl, logger }) => startExperimentRunner({ db, databaseUrl, logger }));

@@ -3,6 +3,6 @@
 import { startSchedulerWorker } from "../server/worker/scheduler-worker";
 import { runBackgroundProcess } from "./lib/background-process";
 
-runBackgroundProcess("worker", ({ db, databaseUrl, env, log }) =>
-  startSchedulerWorker({ db, databaseUrl, cycleMs: env.VERDANT_CYCLE_MS, simSpeed: env.VERDANT_SIM_SPEED, maxJobsPerCycle: 200, seed: 42, log }),
+runBackgroundProcess("worker", ({ db, databaseUrl, env, logger }) =>
+  startSchedulerWorker({ db, databaseUrl, cycleMs: env.VERDANT_CYCLE_MS, simSpeed: env.VERDANT_SIM_SPEED, maxJobsPerCycle: 200, seed: 42, logger }),
 );

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   VERDANT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** "true" serves /api/metrics without a token (only when you mean it: it names tenants). */
   VERDANT_METRICS_PUBLIC: z.enum(["true", "false"]).default("false"),
+  /** Lowest level written to the JSON logs of the web server and the background processes. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Run the scheduling worker beside the web server ("off" for a web-only instance). */
   VERDANT_WORKER: z.enum(["on", "off"]).default("on"),
   /** Milliseconds between scheduling cycles (a submission triggers one at once). */

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLogDestination } from "../logging/logger";
 import { genericErrorMessage, internalErrorResponse, logInternalError, requestIdOf } from "./internal-error";
 
 describe("internal errors", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => setLogDestination(null));
 
   it("gives one error one random id, however often it is asked", () => {
     const error = new Error("boom");
@@ -13,12 +14,12 @@ describe("internal errors", () => {
 
   it("logs the details once under the id and answers only the generic sentence", async () => {
     const lines: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => void lines.push(String(line)));
+    setLogDestination({ write: (line: string) => void lines.push(line) });
     const error = new Error("wrapper", { cause: new Error('relation "Job" does not exist: SELECT * FROM "Job" WHERE id = $1') });
     const id = logInternalError("trpc", error, "jobs.get");
     logInternalError("trpc", error, "jobs.get");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ scope: "trpc", requestId: id, path: "jobs.get", message: expect.stringContaining("SELECT") });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", component: "api", scope: "trpc", requestId: id, path: "jobs.get", message: expect.stringContaining("SELECT") });
 
     const response = internalErrorResponse("jobs-export", new Error("SELECT secret FROM x"));
     expect(response.status).toBe(500);

@@ -5,6 +5,7 @@
  * attacker learns nothing about the internals.
  */
 import { randomUUID } from "node:crypto";
+import { componentLogger } from "../logging/logger";
 
 const ids = new WeakMap<object, string>();
 const logged = new WeakSet<object>();
@@ -34,7 +35,7 @@ export function logInternalError(scope: string, error: unknown, path?: string): 
   if (key) logged.add(key);
   const root = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const detail = root instanceof Error ? { message: root.message, stack: root.stack } : { message: String(root) };
-  console.error(JSON.stringify({ level: "error", scope, requestId: id, path: path ?? null, ...detail }));
+  componentLogger("api").error({ scope, requestId: id, path: path ?? null, ...detail }, "internal error");
   return id;
 }
 

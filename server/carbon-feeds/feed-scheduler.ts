@@ -6,6 +6,7 @@
  * rate limit's Retry-After. The zone guard inside each poller keeps marginal and average apart.
  */
 import type { Db } from "../db/client";
+import { componentLogger } from "../logging/logger";
 import { findDueFeeds, recordFeedPoll } from "../repositories/feed-repository";
 import { findSystemSettings } from "../repositories/system-settings-repository";
 import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
@@ -58,6 +59,7 @@ export async function pollDueFeeds(db: Db, now: Date, fetchDeps: FetchDeps, retr
       const retryAfterMs = error instanceof CarbonFeedError ? (error.details.retryAfterMs as number | undefined) : undefined;
       if (retryAfterMs !== undefined) waitMs = Math.max(waitMs, retryAfterMs);
       await recordFeedPoll(db, feed.id, { lastPolledAt: now, lastError: message.slice(0, 1000), nextPollAt: new Date(now.getTime() + waitMs) });
+      componentLogger("feeds").warn({ event: "feed-poll-failed", feedId: feed.id, provider: feed.provider, zoneId: feed.zoneId, error: message.split("\n")[0], retryInMs: waitMs }, "carbon feed poll failed; backing off");
       report.failed++;
       report.errors.push({ feedId: feed.id, zoneId: feed.zoneId, error: message });
     }

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { findExperimentForRun, finishExperiment, requeueExperiment, writeExperimentProgress } from "../repositories/experiment-repository";
 import { recordCycle } from "../repositories/heartbeat-repository";
+import { componentLogger, type Logger } from "../logging/logger";
 import { openRunLockConnection, type RunLockConnection } from "./run-lock";
 import { runInThread, type ThreadRun } from "./run-in-thread";
 import type { StoredScenario } from "./scenario-source";
@@ -17,7 +18,8 @@ import type { StoredScenario } from "./scenario-source";
 export interface ExperimentRunnerOptions {
   db: Db;
   databaseUrl: string;
-  log: (line: Record<string, unknown>) => void;
+  /** Runs and their ends (info), retries (warn) and failures (error); the "experiments" component logger by default. */
+  logger?: Logger;
   /** Idle poll for queued experiments (a start also wakes the runner through NOTIFY). */
   pollMs?: number;
   /** Progress write and cancel poll interval. */
@@ -46,7 +48,8 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   const progressMs = options.progressMs ?? 1_000;
   const sweepMs = options.sweepMs ?? 10_000;
   const cancelGraceMs = options.cancelGraceMs ?? 10_000;
-  const { db, log } = options;
+  const { db } = options;
+  const log = options.logger ?? componentLogger("experiments");
   const claimed: string[] = [];
   const own = new Set<string>();
   let connection: RunLockConnection | null = null;
@@ -61,7 +64,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   async function heartbeat() {
     if (performance.now() - lastHeartbeat < HEARTBEAT_EVERY_MS) return;
     lastHeartbeat = performance.now();
-    await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) => log({ event: "runner.heartbeat-error", error: String(error) }));
+    await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) => log.warn({ event: "runner.heartbeat-error", error: String(error) }, "could not stamp the heartbeat"));
   }
 
   let wake = () => {};
@@ -84,7 +87,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     own.add(id);
     claimed.push(id);
     const started = performance.now();
-    log({ event: "experiment.start", id });
+    log.info({ event: "experiment.start", id }, "experiment started");
     try {
       const row = await findExperimentForRun(db, id);
       if (!row) return;
@@ -114,7 +117,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
               void run.terminate();
             }
           })
-          .catch((error: unknown) => log({ event: "experiment.progress-error", id, error: String(error) }))
+          .catch((error: unknown) => log.warn({ event: "experiment.progress-error", id, error: String(error) }, "could not write progress"))
           .finally(() => {
             writing = false;
           });
@@ -124,19 +127,19 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
       const wallMs = performance.now() - started;
       const at = new Date();
       if (lost) {
-        log({ event: "experiment.lost", id });
+        log.warn({ event: "experiment.lost", id }, "experiment no longer ours; stopped");
       } else if (stopped && cancelAt === null && outcome.status !== "SUCCEEDED") {
         await requeueExperiment(db, id);
-        log({ event: "experiment.requeued", id });
+        log.info({ event: "experiment.requeued", id }, "experiment given back to the queue");
       } else if (outcome.status === "SUCCEEDED") {
         await finishExperiment(db, id, { status: "SUCCEEDED", at, wallMs, note: `Finished in ${(wallMs / 1000).toFixed(1)} s.`, results: outcome.results as Prisma.InputJsonValue, timeSeries: outcome.timeSeries as Prisma.InputJsonValue });
-        log({ event: "experiment.succeeded", id, wallMs: Math.round(wallMs), simWallMs: Math.round(outcome.simWallMs) });
+        log.info({ event: "experiment.succeeded", id, wallMs: Math.round(wallMs), simWallMs: Math.round(outcome.simWallMs) }, "experiment succeeded");
       } else if (outcome.status === "CANCELLED" || cancelAt !== null) {
         await finishExperiment(db, id, { status: "CANCELLED", at, wallMs, note: `Cancelled at ${Math.round(latest.progress * 100)} %.` });
-        log({ event: "experiment.cancelled", id, wallMs: Math.round(wallMs), cancelMs: cancelAt === null ? null : Math.round(performance.now() - cancelAt) });
+        log.info({ event: "experiment.cancelled", id, wallMs: Math.round(wallMs), cancelMs: cancelAt === null ? null : Math.round(performance.now() - cancelAt) }, "experiment cancelled");
       } else {
         await finishExperiment(db, id, { status: "FAILED", at, wallMs, note: "Failed.", error: outcome.error });
-        log({ event: "experiment.failed", id, error: outcome.error });
+        log.error({ event: "experiment.failed", id, error: outcome.error }, "experiment failed");
       }
     } finally {
       current = null;
@@ -153,7 +156,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
         if (performance.now() - lastSweep >= sweepMs) {
           lastSweep = performance.now();
           const orphans = await lock.failOrphans(own, new Date());
-          if (orphans.length) log({ event: "experiment.orphans-failed", ids: orphans });
+          if (orphans.length) log.error({ event: "experiment.orphans-failed", ids: orphans }, "experiments of a lost runner marked failed");
         }
         const id = stopped ? null : await lock.claimNext(new Date());
         failures = 0;
@@ -167,7 +170,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
       } catch (error) {
         failures++;
         sleepMs = Math.min(MAX_BACKOFF_MS, pollMs * 2 ** failures);
-        log({ event: "runner.error", error: String(error), retryInMs: sleepMs });
+        log.warn({ event: "runner.error", error: String(error), failures, retryInMs: sleepMs }, "runner loop failed; backing off");
       }
       if (!stopped) await sleep(sleepMs);
     }

@@ -11,6 +11,7 @@ import { pollDueFeeds } from "../carbon-feeds/feed-scheduler";
 import { runSchedulingCycle } from "../services/scheduling-cycle";
 import { DECISION_RETENTION_EVERY_MS, pruneDecisions } from "../services/decision-retention";
 import { recordCycle } from "../repositories/heartbeat-repository";
+import { componentLogger, type Logger } from "../logging/logger";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
 export interface WorkerOptions {
@@ -21,7 +22,8 @@ export interface WorkerOptions {
   simSpeed: number;
   maxJobsPerCycle: number;
   seed: number;
-  log: (line: Record<string, unknown>) => void;
+  /** Where cycles (info), back-off (warn) and failures (error) are logged; the "worker" component logger by default. */
+  logger?: Logger;
   now?: () => Date;
 }
 
@@ -38,6 +40,7 @@ const MAX_BACKOFF_MS = 30_000;
 /** Starts the loop; it runs until stop() is called. */
 export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   const now = options.now ?? (() => new Date());
+  const log = options.logger ?? componentLogger("worker");
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let cycleWaiters: (() => void)[] = [];
@@ -68,24 +71,24 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       await connection.listen(() => wakeUp?.());
     }
     if (!(await connection.ensureLeader())) {
-      options.log({ event: "cycle", role: "follower" });
+      log.debug({ event: "cycle", role: "follower" }, "cycle as follower (another instance leads)");
       return;
     }
     const started = performance.now();
     const at = now();
     feedPass ??= pollDueFeeds(options.db, at, feedDeps)
-      .then((r) => void ((r.polled || r.failed) && options.log({ event: "feeds", ...r })))
-      .catch((error: Error) => options.log({ event: "feeds-error", error: error.message.split("\n")[0] }))
+      .then((r) => void ((r.polled || r.failed) && log[r.failed ? "warn" : "info"]({ event: "feeds", polled: r.polled, failed: r.failed }, "carbon feeds polled")))
+      .catch((error: Error) => log.error({ event: "feeds-error", error: error.message.split("\n")[0] }, "carbon feed pass failed"))
       .finally(() => (feedPass = null));
     const running = await runner.advance(at);
     const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
     if (at.getTime() - lastRetentionMs >= DECISION_RETENTION_EVERY_MS) {
       lastRetentionMs = at.getTime();
       const pruned = await pruneDecisions(options.db, at);
-      options.log({ event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted });
+      log.info({ event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted }, "old decisions pruned");
     }
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
-    options.log({
+    log.info({
       event: "cycle",
       role: "leader",
       ms: Math.round(performance.now() - started),
@@ -94,7 +97,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       decisionLatencyMs: undefined,
       decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
       decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
-    });
+    }, "cycle");
   }
 
   const loop = (async () => {
@@ -104,11 +107,11 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
         await cycle();
         failures = 0;
         // Liveness for /api/health; a failed stamp only shows as staleness there, so it never fails the loop.
-        await recordCycle(options.db, "worker", process.pid, new Date()).catch((error: Error) => options.log({ event: "heartbeat-error", error: error.message.split("\n")[0] }));
+        await recordCycle(options.db, "worker", process.pid, new Date()).catch((error: Error) => log.warn({ event: "heartbeat-error", error: error.message.split("\n")[0] }, "could not stamp the heartbeat"));
       } catch (error) {
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, options.cycleMs * 2 ** Math.min(failures, 5));
-        options.log({ event: "cycle-error", error: (error as Error).message.split("\n")[0], retryInMs: waitMs });
+        log.warn({ event: "cycle-error", error: (error as Error).message.split("\n")[0], failures, retryInMs: waitMs }, "cycle failed; backing off");
         await (connection as LeaderConnection | null)?.close();
         connection = null;
       }

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startExperimentRunner, type ExperimentRunnerHandle } from "../../server/experiments/runner";
 import { CRASH_REASON } from "../../server/experiments/run-lock";
 import { callerAs, demoUserIds } from "./helpers/callers";
+import { pino } from "pino";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -79,11 +80,13 @@ async function rejection(call: () => Promise<unknown>) {
   throw new Error("the call did not fail");
 }
 
+const silent = pino({ level: "silent" });
+
 describe("experiments", () => {
   let database: TestDatabase;
   const runners: ExperimentRunnerHandle[] = [];
   const startRunner = () => {
-    const runner = startExperimentRunner({ db: database.db, databaseUrl: database.url, log: () => {}, pollMs: 200, progressMs: 250, sweepMs: 500 });
+    const runner = startExperimentRunner({ db: database.db, databaseUrl: database.url, logger: silent, pollMs: 200, progressMs: 250, sweepMs: 500 });
     runners.push(runner);
     return runner;
   };
