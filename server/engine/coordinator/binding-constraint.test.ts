@@ -81,6 +81,17 @@ describe("reasons name the binding constraint", () => {
     ]);
   });
 
+  it("sentences name clusters and the job by name, never by database id", () => {
+    const base = fleet();
+    const snap = { ...base, clusters: base.clusters.map((c, i) => ({ ...c, id: `cm${i}x9f3k2`, name: `Cluster ${i}` })) };
+    const d = coordinator().decide(snap, job({ id: "cmwt5k2j0000", gpuCount: 8, cpuMilli: 32_000, gangSize: 5, gangSameRack: false }), { seed: 5 });
+    expect(d.outcome).toBe("unschedulable");
+    const text = formatExplanation(d.explanation);
+    expect(d.explanation.counterfactuals.fixes.length).toBeGreaterThan(0);
+    expect(text).toMatch(/Cluster \d/);
+    expect(text).not.toMatch(/cm\d?x9f3k2|cmwt5k2j0000/);
+  });
+
   it("says truthfully when no change tried helps", () => {
     const snap = fleet({ clusters: [cluster("t4", { region: "eu", zone: "NO", specs: nodes("t", 2, "T4", 1), series: ZONES.hydro() })] });
     const d = coordinator().decide(snap, job({ gpuCount: 1, gangSize: 3, gangSameRack: false, allowedGpuModels: ["H100"] }), { seed: 4 });

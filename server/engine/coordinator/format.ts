@@ -39,7 +39,8 @@ export function formatExplanation(e: CoordinatorExplanation): string {
   const nodes = e.chosen.flatMap((p) => p.placements.map((m) => `${m.nodeName}[${m.gpuIndices.join(",")}]`));
   const when = first.startMs === e.decidedAtMs ? "now" : `at ${utc(first.startMs)}`;
   if (e.split) {
-    lines.push(`Split across ${e.split.clusterIds.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`);
+    const names = e.split.clusterIds.map((id) => e.clusters.find((x) => x.clusterId === id)?.name ?? id);
+    lines.push(`Split across ${names.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`);
   } else if (c) {
     const v = c.variant;
     const model = first.gpuModels.join("+");
@@ -53,7 +54,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     else if (c.startReason === "capacity") lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
   } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
   const r = e.counterfactuals.runnerUp;
-  const runnerUpName = r ? (e.clusters.find((c) => c.clusterId === r.clusterId)?.name ?? r.clusterId) : "";
+  const runnerUpName = r ? r.clusterId.split("+").map((id) => e.clusters.find((c) => c.clusterId === id)?.name ?? id).join(" + ") : "";
   if (r) lines.push(`Runner-up ${runnerUpName}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`);
   return lines.join("\n");
 }
