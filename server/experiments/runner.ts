@@ -1,37 +1,58 @@
 /**
- * The experiment runner: claims queued experiments one at a time and runs each in a worker thread,
- * writing progress (~1 per second) and the results to the experiment row. Any number of runners may
- * share one database (one per app instance): claims never hand one experiment to two runners (see
- * run-lock.ts). Each progress write also reads `cancelRequested`, so a cancel reaches the thread's
- * shared flag within about a second. Every sweep (at start and every `sweepMs`) marks experiments
- * whose runner died FAILED. An orderly stop gives the running experiment back to the queue.
+ * The experiment runner: takes experiment jobs from the queue (pg-boss, experiment-queue.ts) one at
+ * a time and runs each in a worker thread, writing progress (~1 per second) and the results to the
+ * experiment row. Any number of runners on any number of machines may share one database: the queue
+ * gives each job to one runner. Each progress write also reads `cancelRequested`, so a cancel reaches
+ * the thread's shared flag within about a second, and checks that the job is still this runner's
+ * (a run that outlived its job's expiry stops). A runner that dies mid-run leaves its job active
+ * until the expiry; pg-boss then retries it on another runner, and after the last retry the dead
+ * letter queue says to mark the experiment FAILED. An orderly stop gives the experiment back to the
+ * queue at once.
  */
+import type PgBoss from "pg-boss";
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { findExperimentForRun, finishExperiment, requeueExperiment, writeExperimentProgress } from "../repositories/experiment-repository";
+import { claimExperiment, failLostExperiment, findExperimentForRun, findQueuedExperimentIds, finishExperiment, requeueExperiment, writeExperimentProgress } from "../repositories/experiment-repository";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { componentLogger, type Logger } from "../logging/logger";
-import { openRunLockConnection, type RunLockConnection } from "./run-lock";
+import {
+  DEAD_EXPERIMENT_QUEUE,
+  EXPERIMENT_QUEUE,
+  ensureExperimentQueues,
+  jobIdOf,
+  runLimitMs,
+  startQueueClient,
+  type ExperimentJobData,
+  type ExperimentQueueSettings,
+  type QueueClient,
+} from "./experiment-queue";
 import { runInThread, type ThreadRun } from "./run-in-thread";
 import type { StoredScenario } from "./scenario-source";
+
+/** Why an experiment failed when its job gave up after runners kept dying under it. */
+export const CRASH_REASON = "The experiment runner stopped while this experiment was running, on every attempt (its process crashed or lost the database). Start the experiment again.";
 
 export interface ExperimentRunnerOptions {
   db: Db;
   databaseUrl: string;
   /** Runs and their ends (info), retries (warn) and failures (error); the "experiments" component logger by default. */
   logger?: Logger;
-  /** Idle poll for queued experiments (a start also wakes the runner through NOTIFY). */
+  /** Idle poll for queued jobs. */
   pollMs?: number;
   /** Progress write and cancel poll interval. */
   progressMs?: number;
-  /** How often RUNNING rows of dead runners are looked for. */
+  /** How often queued rows are checked for their job, and dead letters are turned into FAILED rows. */
   sweepMs?: number;
   /** After a cancel, how long the thread may take to stop before it is terminated. */
   cancelGraceMs?: number;
+  /** pg-boss maintenance (expiring the jobs of dead runners) interval, seconds. */
+  maintenanceIntervalSeconds?: number;
+  /** Queue settings applied at start (by default the queue keeps what it has, or gets the defaults when new). */
+  queue?: ExperimentQueueSettings;
 }
 
 export interface ExperimentRunnerHandle {
-  /** Ids this runner claimed, in order (tests check no experiment runs twice). */
+  /** Ids this runner ran (or started running), in order (tests check no experiment runs twice). */
   readonly claimed: readonly string[];
   /** Resolves when the runner has nothing running and found nothing queued at its last look. */
   idle(): Promise<void>;
@@ -42,6 +63,8 @@ const MAX_BACKOFF_MS = 30_000;
 /** The heartbeat is stamped at most this often (health allows 30 s between stamps). */
 const HEARTBEAT_EVERY_MS = 5_000;
 
+type Job = PgBoss.JobWithMetadata<ExperimentJobData>;
+
 /** Starts a runner; it runs until stop() is called. */
 export function startExperimentRunner(options: ExperimentRunnerOptions): ExperimentRunnerHandle {
   const pollMs = options.pollMs ?? 1_000;
@@ -51,8 +74,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   const { db } = options;
   const log = options.logger ?? componentLogger("experiments");
   const claimed: string[] = [];
-  const own = new Set<string>();
-  let connection: RunLockConnection | null = null;
+  let client: QueueClient | null = null;
   let current: { id: string; run: ThreadRun } | null = null;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
@@ -68,69 +90,113 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   }
 
   let wake = () => {};
-  /** Waits `ms`, or less when woken (a NOTIFY, or stop()). */
+  /** Waits `ms`, or less when woken by stop(). */
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       wake = () => (clearTimeout(timer), resolve());
     });
 
-  async function connect() {
-    if (connection && !connection.broken) return connection;
-    await connection?.close();
-    connection = await openRunLockConnection(options.databaseUrl);
-    await connection.listen(() => wake());
-    return connection;
+  async function connect(): Promise<PgBoss> {
+    if (client) return client.boss;
+    const started = await startQueueClient(options.databaseUrl, {
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+      onError: (error) => log.warn({ event: "queue.error", error: error.message.split("\n")[0] }, "job queue error"),
+    });
+    try {
+      await ensureExperimentQueues(started.boss, options.queue);
+    } catch (error) {
+      await started.close();
+      throw error;
+    }
+    client = started;
+    return started.boss;
   }
 
-  async function runOne(lock: RunLockConnection, id: string) {
-    own.add(id);
+  /** Every queued experiment has its job (a no-op for those that have one), and dead letters become FAILED rows. */
+  async function sweep(boss: PgBoss) {
+    for (const id of await findQueuedExperimentIds(db)) {
+      if (await boss.send(EXPERIMENT_QUEUE, { experimentId: id } satisfies ExperimentJobData, { id: jobIdOf(id) })) log.info({ event: "experiment.enqueued", id }, "queued experiment without a job enqueued");
+    }
+    const dead = await boss.fetch<ExperimentJobData>(DEAD_EXPERIMENT_QUEUE, { batchSize: 20 });
+    for (const job of dead) {
+      if (await failLostExperiment(db, job.data.experimentId, CRASH_REASON, new Date())) log.error({ event: "experiment.lost-for-good", id: job.data.experimentId }, "experiment failed: its runners kept stopping under it");
+    }
+    if (dead.length) await boss.complete(DEAD_EXPERIMENT_QUEUE, dead.map((j) => j.id));
+  }
+
+  /** Gives the experiment back to the queue with a fresh job (same id), so an orderly stop costs no retry. */
+  async function giveBack(boss: PgBoss, job: Job) {
+    const id = job.data.experimentId;
+    await requeueExperiment(db, id);
+    await boss.deleteJob(EXPERIMENT_QUEUE, job.id);
+    await boss.send(EXPERIMENT_QUEUE, { experimentId: id } satisfies ExperimentJobData, { id: jobIdOf(id) });
+  }
+
+  async function runJob(boss: PgBoss, job: Job) {
+    const id = job.data.experimentId;
+    const claim = await claimExperiment(db, id, new Date());
+    const row = claim && (await findExperimentForRun(db, id));
+    if (!claim || !row) {
+      // Cancelled while queued, or already ended: the job has nothing left to do.
+      await boss.complete(EXPERIMENT_QUEUE, job.id);
+      return;
+    }
     claimed.push(id);
     const started = performance.now();
-    log.info({ event: "experiment.start", id }, "experiment started");
-    try {
-      const row = await findExperimentForRun(db, id);
-      if (!row) return;
-      let latest = { progress: 0, note: "Loading the scenario." };
-      let cancelAt: number | null = null;
-      let lost = false;
-      const run = runInThread({ scenario: row.scenario as unknown as StoredScenario, policies: row.policies, baseline: row.baseline }, (progress, note) => {
-        latest = { progress, note };
-      });
-      current = { id, run };
-      let writing = false;
-      const ticker = setInterval(() => {
-        if (writing) return;
-        writing = true;
-        void writeExperimentProgress(db, id, latest.progress, latest.note)
-          .then((state) => {
-            // A long experiment keeps the loop inside runOne: its progress writes prove the runner alive.
-            void heartbeat();
-            if (state === null) {
-              // No longer RUNNING here (a sweep presumed this runner dead): stop computing for nobody.
-              lost = true;
-              void run.terminate();
-            } else if (state.cancelRequested && cancelAt === null) {
-              cancelAt = performance.now();
-              run.cancel();
-            } else if (cancelAt !== null && performance.now() - cancelAt > cancelGraceMs) {
-              void run.terminate();
-            }
-          })
-          .catch((error: unknown) => log.warn({ event: "experiment.progress-error", id, error: String(error) }, "could not write progress"))
-          .finally(() => {
-            writing = false;
-          });
-      }, progressMs);
-      const outcome = await run.outcome.finally(() => clearInterval(ticker));
-      current = null;
-      const wallMs = performance.now() - started;
-      const at = new Date();
-      if (lost) {
-        log.warn({ event: "experiment.lost", id }, "experiment no longer ours; stopped");
-      } else if (stopped && cancelAt === null && outcome.status !== "SUCCEEDED") {
-        await requeueExperiment(db, id);
-        log.info({ event: "experiment.requeued", id }, "experiment given back to the queue");
+    const limitMs = runLimitMs(job.expireInSeconds);
+    const jobStartedAt = new Date(job.startedOn).getTime();
+    log[claim.previous === "RUNNING" ? "warn" : "info"]({ event: "experiment.start", id, attempt: job.retryCount + 1, restarted: claim.previous === "RUNNING" }, claim.previous === "RUNNING" ? "experiment restarted after its runner stopped" : "experiment started");
+    let latest = { progress: 0, note: "Loading the scenario." };
+    let cancelAt: number | null = null;
+    let lost = false;
+    let overtime = false;
+    const run = runInThread({ scenario: row.scenario as unknown as StoredScenario, policies: row.policies, baseline: row.baseline }, (progress, note) => {
+      latest = { progress, note };
+    });
+    current = { id, run };
+    let writing = false;
+    const ticker = setInterval(() => {
+      if (writing) return;
+      writing = true;
+      void (async () => {
+        const state = await writeExperimentProgress(db, id, latest.progress, latest.note);
+        const held = await boss.getJobById<ExperimentJobData>(EXPERIMENT_QUEUE, job.id);
+        // A long experiment keeps the loop here: its progress writes prove the runner alive.
+        void heartbeat();
+        if (state === null || !held || held.state !== "active" || new Date(held.startedOn).getTime() !== jobStartedAt) {
+          // The row ended elsewhere, or the job expired and belongs to another attempt now: stop computing for nobody.
+          lost = true;
+          void run.terminate();
+        } else if (state.cancelRequested && cancelAt === null) {
+          cancelAt = performance.now();
+          run.cancel();
+        } else if (cancelAt !== null && performance.now() - cancelAt > cancelGraceMs) {
+          void run.terminate();
+        } else if (performance.now() - started > limitMs) {
+          overtime = true;
+          void run.terminate();
+        }
+      })()
+        .catch((error: unknown) => log.warn({ event: "experiment.progress-error", id, error: String(error) }, "could not write progress"))
+        .finally(() => {
+          writing = false;
+        });
+    }, progressMs);
+    const outcome = await run.outcome.finally(() => clearInterval(ticker));
+    current = null;
+    const wallMs = performance.now() - started;
+    const at = new Date();
+    if (lost) {
+      log.warn({ event: "experiment.lost", id }, "experiment no longer ours; stopped");
+    } else if (stopped && cancelAt === null && outcome.status !== "SUCCEEDED") {
+      await giveBack(boss, job);
+      log.info({ event: "experiment.requeued", id }, "experiment given back to the queue");
+    } else {
+      if (overtime && outcome.status !== "SUCCEEDED") {
+        const minutes = Math.round(limitMs / 60_000);
+        await finishExperiment(db, id, { status: "FAILED", at, wallMs, note: "Stopped at the run limit.", error: `The run took longer than the limit of ${minutes} min (the experiment queue's expiry) and was stopped.` });
+        log.error({ event: "experiment.overtime", id, wallMs: Math.round(wallMs) }, "experiment stopped at the run limit");
       } else if (outcome.status === "SUCCEEDED") {
         await finishExperiment(db, id, { status: "SUCCEEDED", at, wallMs, note: `Finished in ${(wallMs / 1000).toFixed(1)} s.`, results: outcome.results as Prisma.InputJsonValue, timeSeries: outcome.timeSeries as Prisma.InputJsonValue });
         log.info({ event: "experiment.succeeded", id, wallMs: Math.round(wallMs), simWallMs: Math.round(outcome.simWallMs) }, "experiment succeeded");
@@ -141,10 +207,8 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
         await finishExperiment(db, id, { status: "FAILED", at, wallMs, note: "Failed.", error: outcome.error });
         log.error({ event: "experiment.failed", id, error: outcome.error }, "experiment failed");
       }
-    } finally {
-      current = null;
-      own.delete(id);
-      await lock.release(id).catch(() => {});
+      // The run ended with a recorded outcome: a failed simulation is a result, not a reason to retry.
+      await boss.complete(EXPERIMENT_QUEUE, job.id);
     }
   }
 
@@ -152,17 +216,16 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     while (!stopped) {
       let sleepMs = pollMs;
       try {
-        const lock = await connect();
+        const boss = await connect();
         if (performance.now() - lastSweep >= sweepMs) {
           lastSweep = performance.now();
-          const orphans = await lock.failOrphans(own, new Date());
-          if (orphans.length) log.error({ event: "experiment.orphans-failed", ids: orphans }, "experiments of a lost runner marked failed");
+          await sweep(boss);
         }
-        const id = stopped ? null : await lock.claimNext(new Date());
+        const [job] = stopped ? [] : await boss.fetch<ExperimentJobData>(EXPERIMENT_QUEUE, { batchSize: 1, includeMetadata: true });
         failures = 0;
         await heartbeat();
-        if (id) {
-          await runOne(lock, id);
+        if (job) {
+          await runJob(boss, job);
           continue;
         }
         for (const resolve of idleWaiters) resolve();
@@ -186,7 +249,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
       wake();
       await current?.run.terminate();
       await running;
-      await connection?.close();
+      await (client as QueueClient | null)?.close();
     },
   };
 }

@@ -2,7 +2,8 @@
  * Experiments: rows written by the app (start, cancel) and by the experiment runner (progress,
  * results). Every runner write is guarded by `status = 'RUNNING'`, so a row that was meanwhile
  * marked failed (its runner presumed dead) or cancelled is never overwritten by a late writer.
- * Claiming a queued row happens on the runner's own lock connection (server/experiments/run-lock.ts).
+ * Which runner runs an experiment is decided by the job queue (server/experiments/experiment-queue.ts);
+ * the row says how far it got.
  */
 import type { Db } from "../db/client";
 import { Prisma, type ExperimentStatus } from "../db/generated/client";
@@ -31,16 +32,55 @@ export interface ExperimentSummaryRow {
   finishedAt: Date | null;
 }
 
-/** Stores a queued experiment and wakes the runners (NOTIFY verdant_experiments) in one transaction. */
-export function insertExperiment(db: Db, input: { name: string; scenario: Prisma.InputJsonValue; policies: string[]; baseline: string; createdById: string; at: Date }) {
+/** Raw SQL on one transaction, in the shape a job queue library sends through. */
+export interface TransactionSql {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+// Prisma binds a plain object as text; the queue's statements cast their JSON parameters themselves.
+const bindable = (value: unknown) => (value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value);
+
+/** Stores a queued experiment and, in the same transaction, hands it to `enqueue` (its job is committed with it or not at all). */
+export function insertExperiment(
+  db: Db,
+  input: { name: string; scenario: Prisma.InputJsonValue; policies: string[]; baseline: string; createdById: string; at: Date },
+  enqueue: (sql: TransactionSql, id: string) => Promise<unknown>,
+) {
   return db.$transaction(async (tx) => {
     const created = await tx.experiment.create({
       data: { name: input.name, scenario: input.scenario, policies: input.policies, baseline: input.baseline, createdById: input.createdById, createdAt: input.at, status: "QUEUED" },
       select: { id: true },
     });
-    await tx.$executeRaw`SELECT pg_notify('verdant_experiments', ${created.id})`;
+    const sql: TransactionSql = { executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values.map(bindable)) }) };
+    await enqueue(sql, created.id);
     return created;
   });
+}
+
+/** Ids of the queued experiments, oldest first (runners make sure each has its job). */
+export async function findQueuedExperimentIds(db: Db): Promise<string[]> {
+  const rows = await db.experiment.findMany({ where: { status: "QUEUED" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Marks an experiment RUNNING for the runner that got its job: a queued one, or a running one whose
+ * previous runner is gone (the queue only hands a job out again once its holder let it expire).
+ * Returns the status it had, or null when it is no longer to be run (cancelled, finished, deleted).
+ */
+export async function claimExperiment(db: Db, id: string, at: Date): Promise<{ previous: "QUEUED" | "RUNNING" } | null> {
+  const rows = await db.$queryRaw<{ previous: "QUEUED" | "RUNNING" }[]>`
+    WITH before AS (SELECT id, status FROM "Experiment" WHERE id = ${id} AND status IN ('QUEUED', 'RUNNING') FOR UPDATE)
+    UPDATE "Experiment" e SET status = 'RUNNING', "startedAt" = ${at}, "finishedAt" = NULL, progress = 0, error = NULL,
+      "progressNote" = CASE WHEN before.status = 'RUNNING' THEN 'Restarted: its previous runner stopped.' ELSE 'Claimed by a runner.' END
+    FROM before WHERE e.id = before.id RETURNING before.status::text AS previous`;
+  return rows[0] ?? null;
+}
+
+/** Fails a queued or running experiment whose job gave up (its runs kept dying); false when it had already ended. */
+export async function failLostExperiment(db: Db, id: string, reason: string, at: Date): Promise<boolean> {
+  const done = await db.experiment.updateMany({ where: { id, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED", error: reason, progressNote: "Runner lost.", finishedAt: at } });
+  return done.count > 0;
 }
 
 /** The newest experiments first. */

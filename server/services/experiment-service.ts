@@ -1,7 +1,7 @@
 /**
  * Experiments (simulations run from the app): start validates the scenario up-front through the
- * scenario loader and stores a queued row; the experiment runner (server/experiments/runner.ts, its
- * own process) does the run. Reads shape rows into the router's output schemas.
+ * scenario loader and stores a queued row with its job on the experiment queue; an experiment runner
+ * (server/experiments/runner.ts, its own process, any number of them) takes the job and does the run. Reads shape rows into the router's output schemas.
  */
 import type { SimInput } from "../engine/sim/types";
 import type { Db } from "../db/client";
@@ -11,6 +11,7 @@ import type { ExperimentDetail, ExperimentSummary, PolicySeries, ScenarioInput, 
 import { experimentResultsSchema, policySeriesSchema } from "../api/schemas/experiment";
 import { findExperimentDetail, findExperimentSummaries, insertExperiment, requestExperimentCancel, type ExperimentSummaryRow } from "../repositories/experiment-repository";
 import { downsample } from "../experiments/results";
+import { enqueueExperiment } from "../experiments/experiment-queue";
 import { listExamples, loadForValidation, parseUploadedDocument, readExample, type StoredScenario } from "../experiments/scenario-source";
 import { DomainError, fieldError } from "./errors";
 
@@ -55,7 +56,7 @@ export async function startExperiment(db: Db, user: SessionUser, input: StartExp
   const unknown = input.policies.find((p) => !offered.includes(p));
   if (unknown) throw fieldError("policies", `The scenario has no policy "${unknown}"; it offers ${offered.join(", ")}.`);
   if (!input.policies.includes(input.baseline)) throw fieldError("baseline", `The baseline "${input.baseline}" must be one of the chosen policies.`);
-  const created = await insertExperiment(db, { name: input.name, scenario: scenario as unknown as Prisma.InputJsonValue, policies: input.policies, baseline: input.baseline, createdById: user.id, at: now });
+  const created = await insertExperiment(db, { name: input.name, scenario: scenario as unknown as Prisma.InputJsonValue, policies: input.policies, baseline: input.baseline, createdById: user.id, at: now }, enqueueExperiment);
   return { id: created.id };
 }
 

@@ -1,14 +1,16 @@
 // Experiments end to end on a real PostgreSQL: start through the server caller, the runner (worker
 // thread + the real simulator and scenario loader) completes it, results are stored and readable;
 // cancel stops a running one; a bad scenario is refused naming the field and writes nothing;
-// tenants are refused; two runners never run one experiment twice; a killed runner's experiment
-// is marked failed by the next sweep.
+// tenants are refused; two runners share the queue and never run one experiment twice; a killed
+// runner's experiment runs again on another runner once its job expires, and fails with the reason
+// when it was the last attempt.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startExperimentRunner, type ExperimentRunnerHandle } from "../../server/experiments/runner";
-import { CRASH_REASON } from "../../server/experiments/run-lock";
+import { CRASH_REASON } from "../../server/experiments/runner";
+import { configureExperimentQueue, jobIdOf, QUEUE_SCHEMA } from "../../server/experiments/experiment-queue";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { pino } from "pino";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -86,11 +88,16 @@ describe("experiments", () => {
   let database: TestDatabase;
   const runners: ExperimentRunnerHandle[] = [];
   const startRunner = () => {
-    const runner = startExperimentRunner({ db: database.db, databaseUrl: database.url, logger: silent, pollMs: 200, progressMs: 250, sweepMs: 500 });
+    const runner = startExperimentRunner({ db: database.db, databaseUrl: database.url, logger: silent, pollMs: 200, progressMs: 250, sweepMs: 500, maintenanceIntervalSeconds: 1 });
     runners.push(runner);
     return runner;
   };
   const experiment = (id: string) => database.db.experiment.findUniqueOrThrow({ where: { id } });
+  /** The queue state of each experiment's job (the queue library's own table, read only here). */
+  const jobStates = async (ids: string[]) => {
+    const rows = await database.db.$queryRawUnsafe<{ id: string; state: string }[]>(`SELECT id::text, state::text FROM ${QUEUE_SCHEMA}.job WHERE id = ANY($1::uuid[])`, ids.map(jobIdOf));
+    return ids.map((id) => rows.find((r) => r.id === jobIdOf(id))?.state ?? "missing");
+  };
 
   beforeAll(async () => {
     database = await createSeededDatabase();
@@ -219,34 +226,82 @@ describe("experiments", () => {
     expect((await rejection(() => anonymous.experiments.list({ take: 5 }))).code).toBe("UNAUTHORIZED");
   });
 
-  it("two runners never run one experiment twice", async () => {
+  it("two runners share the queued experiments: each runs exactly once, and every job ends completed", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await operator.experiments.start({ name: `race-${i}`, scenario: upload(smallScenario({ seed: i })), policies: ["agnostic"], baseline: "agnostic" })).id);
+    for (let i = 0; i < 8; i++) ids.push((await operator.experiments.start({ name: `race-${i}`, scenario: upload(smallScenario({ seed: i })), policies: ["agnostic"], baseline: "agnostic" })).id);
+    // Submitting stored the job with the row (earlier runners created the queue).
+    expect(await jobStates(ids)).toEqual(ids.map(() => "created"));
     const [a, b] = [startRunner(), startRunner()];
     await waitFor(() => database.db.experiment.count({ where: { id: { in: ids }, status: "SUCCEEDED" } }), (n) => n === ids.length, 120_000);
     const claimed = [...a.claimed, ...b.claimed].filter((id) => ids.includes(id));
     expect(claimed.sort()).toEqual([...ids].sort());
     expect(new Set(claimed).size).toBe(claimed.length);
+    // Both took part (each finishes a run in about a second and polls every 200 ms).
+    expect(a.claimed.length).toBeGreaterThan(0);
+    expect(b.claimed.length).toBeGreaterThan(0);
+    await waitFor(() => jobStates(ids), (states) => states.every((s) => s === "completed"), 5_000);
   });
 
-  it("marks the experiment of a killed runner process FAILED with the reason", async () => {
+  it("an orderly stop gives the running experiment back to the queue without spending a retry", async () => {
+    const operator = await callerAs(database.db, demoUserIds.operator);
+    const { id } = await operator.experiments.start({ name: "handed over", scenario: upload(largeScenario(), []), policies: ["agnostic"], baseline: "agnostic" });
+    const first = startRunner();
+    await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 60_000);
+    await first.stop();
+    expect(await experiment(id)).toMatchObject({ status: "QUEUED", progress: 0, startedAt: null });
+    const retries = async () => (await database.db.$queryRawUnsafe<{ retry_count: number }[]>(`SELECT retry_count FROM ${QUEUE_SCHEMA}.job WHERE id = $1::uuid`, jobIdOf(id)))[0]?.retry_count;
+    expect(await jobStates([id])).toEqual(["created"]);
+    expect(await retries()).toBe(0);
+    const second = startRunner();
+    await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 60_000);
+    expect(second.claimed).toEqual([id]);
+    await operator.experiments.cancel({ id });
+    expect((await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 15_000)).status).toBe("CANCELLED");
+    await waitFor(() => jobStates([id]), (states) => states[0] === "completed", 5_000);
+  }, 150_000);
+
+  /** Starts `scripts/experiment-runner.ts` as its own process and SIGKILLs it once `id` is running with progress. */
+  async function killRunnerMidRun(id: string) {
+    // node --import tsx (not the tsx CLI, which forks a second node that SIGKILL would not reach).
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/experiment-runner.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: database.url } });
+    try {
+      const running = await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 90_000);
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+      return { killedAt: Date.now(), startedAt: running.startedAt! };
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }
+
+  it("runs the experiment of a killed runner process again on another runner once its job expires", async () => {
+    await configureExperimentQueue(database.url, { expireInSeconds: 12, retryLimit: 2 });
     const operator = await callerAs(database.db, demoUserIds.operator);
     const { id } = await operator.experiments.start({ name: "crash", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
-    // node --import tsx (not the tsx CLI, which forks a second node that SIGKILL would not reach).
-    let child: ChildProcess | null = spawn(process.execPath, ["--import", "tsx", "scripts/experiment-runner.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: database.url } });
-    try {
-      await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 90_000);
-      child.kill("SIGKILL");
-      await new Promise((r) => child!.once("exit", r));
-      child = null;
-      expect((await experiment(id)).status).toBe("RUNNING");
-      startRunner();
-      const failed = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 30_000);
-      expect(failed.status).toBe("FAILED");
-      expect(failed.error).toBe(CRASH_REASON);
-    } finally {
-      child?.kill("SIGKILL");
-    }
+    const first = await killRunnerMidRun(id);
+    expect((await experiment(id)).status).toBe("RUNNING");
+    const runner = startRunner();
+    const again = await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.startedAt! > first.startedAt && e.progress > 0, 40_000);
+    const recoveredMs = again.startedAt!.getTime() - first.killedAt;
+    expect(runner.claimed).toEqual([id]);
+    // The job's 12 s expiry counts from the first runner's claim, so the restart comes within it (plus maintenance and polling).
+    expect(recoveredMs).toBeLessThan(14_000);
+    await operator.experiments.cancel({ id });
+    const ended = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 15_000);
+    expect(ended.status).toBe("CANCELLED");
+    console.log(`[experiments] runner kill -9 mid-run: experiment restarted on another runner ${(recoveredMs / 1000).toFixed(1)} s after the kill (job expiry 12 s)`);
+  }, 150_000);
+
+  it("fails an experiment whose runner dies on its last attempt, with the reason", async () => {
+    await configureExperimentQueue(database.url, { expireInSeconds: 6, retryLimit: 0 });
+    const operator = await callerAs(database.db, demoUserIds.operator);
+    const { id } = await operator.experiments.start({ name: "crash twice", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
+    await killRunnerMidRun(id);
+    const runner = startRunner();
+    const failed = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 30_000);
+    expect(failed.status).toBe("FAILED");
+    expect(failed.error).toBe(CRASH_REASON);
+    expect(runner.claimed).not.toContain(id);
   }, 150_000);
 });
