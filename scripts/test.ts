@@ -65,6 +65,7 @@ if (needsGenerate(root) && runPrisma(["generate"]) !== 0) {
 
 run("type check", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]);
 run("lint", [bin("eslint", "bin/eslint.js"), ".", "--max-warnings=0"]);
+run("format (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level=warn", "."]);
 const vitest = bin("vitest", "vitest.mjs");
 run("unit tests", [vitest, "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "unit.json")}`], vitestCounts(join(reports, "unit.json")));
 run("integration tests (PostgreSQL)", [vitest, "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "integration.json")}`], vitestCounts(join(reports, "integration.json")));
