@@ -10,22 +10,41 @@ import reactHooks from "eslint-plugin-react-hooks";
 // so each block below lists every restriction of its folder rather than adding to an earlier one.
 const EDGE = {
   // `../engine`, `../../server/engine`, `@/server/engine` and `.../engine/index` pass; any deeper path fails.
-  engineIndexOnly: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)engine/(?!index$)", message: "Import the engine only through server/engine/index.ts; export what you need from there." },
-  noApi: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)api(/|$)", message: "Services and repositories do not depend on the API layer; shared input schemas live in server/schemas." },
+  engineIndexOnly: {
+    regex: "^((\\.{1,2}/)+(server/)?|@/server/)engine/(?!index$)",
+    message: "Import the engine only through server/engine/index.ts; export what you need from there.",
+  },
+  noApi: {
+    regex: "^((\\.{1,2}/)+(server/)?|@/server/)api(/|$)",
+    message: "Services and repositories do not depend on the API layer; shared input schemas live in server/schemas.",
+  },
   noRepositories: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)repositories(/|$)", message: "Routers call services; a service reaches the repositories." },
-  noSeed: { regex: "^((\\.{1,2}/)+(server/)?|@/server/)seed(/|$)", message: "Production code does not import the demo seed; shared data helpers live in server/data." },
-  noPrismaTypes: { regex: "(^|/)db/generated(/|$)|^@prisma/client(/|$)", message: "Prisma client types stay in repositories; export a named row type from the repository instead." },
+  noSeed: {
+    regex: "^((\\.{1,2}/)+(server/)?|@/server/)seed(/|$)",
+    message: "Production code does not import the demo seed; shared data helpers live in server/data.",
+  },
+  noPrismaTypes: {
+    regex: "(^|/)db/generated(/|$)|^@prisma/client(/|$)",
+    message: "Prisma client types stay in repositories; export a named row type from the repository instead.",
+  },
 };
 const edges = (...rules) => ({ "no-restricted-imports": ["error", { patterns: rules }] });
 
 // Prisma models by their client property; a service that touches one of them is doing a repository's work.
-const MODELS = "tenant|tenantQuota|user|gpuModel|gridZone|carbonIntensitySample|cluster|node|gpu|gpuShare|job|decision|policy|auditLog|carbonFeed|clusterConnection|serviceHeartbeat|systemSetting|jobEnergyHour|carbonSavingsEntry|clusterSample|experiment";
+const MODELS =
+  "tenant|tenantQuota|user|gpuModel|gridZone|carbonIntensitySample|cluster|node|gpu|gpuShare|job|decision|policy|auditLog|carbonFeed|clusterConnection|serviceHeartbeat|systemSetting|jobEnergyHour|carbonSavingsEntry|clusterSample|experiment";
 const NO_QUERIES = "Queries belong in server/repositories; call a repository function (a service may still open a transaction with db.$transaction).";
 const noDirectQueries = {
   "no-restricted-syntax": [
     "error",
-    { selector: `MemberExpression[object.type='Identifier'][object.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS}|\\$queryRaw|\\$executeRaw|\\$queryRawUnsafe|\\$executeRawUnsafe)$/]`, message: NO_QUERIES },
-    { selector: `MemberExpression[object.type='MemberExpression'][object.property.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS})$/]`, message: NO_QUERIES },
+    {
+      selector: `MemberExpression[object.type='Identifier'][object.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS}|\\$queryRaw|\\$executeRaw|\\$queryRawUnsafe|\\$executeRawUnsafe)$/]`,
+      message: NO_QUERIES,
+    },
+    {
+      selector: `MemberExpression[object.type='MemberExpression'][object.property.name=/^(db|tx|prisma)$/][property.name=/^(${MODELS})$/]`,
+      message: NO_QUERIES,
+    },
     { selector: `MemberExpression[object.type='CallExpression'][object.callee.name='db'][property.name=/^(${MODELS})$/]`, message: NO_QUERIES },
   ],
 };
@@ -57,7 +76,30 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["next", "next/*", "react", "react/*", "react-dom", "@trpc/*", "@prisma/*", "pg", "node:*", "fs", "path", "os", "crypto", "child_process", "worker_threads", "@/server/db/*", "@/server/api/*", "@/server/services/*", "@/server/repositories/*"], message: "server/engine must stay pure: no framework, database or Node imports." },
+            {
+              group: [
+                "next",
+                "next/*",
+                "react",
+                "react/*",
+                "react-dom",
+                "@trpc/*",
+                "@prisma/*",
+                "pg",
+                "node:*",
+                "fs",
+                "path",
+                "os",
+                "crypto",
+                "child_process",
+                "worker_threads",
+                "@/server/db/*",
+                "@/server/api/*",
+                "@/server/services/*",
+                "@/server/repositories/*",
+              ],
+              message: "server/engine must stay pure: no framework, database or Node imports.",
+            },
           ],
         },
       ],

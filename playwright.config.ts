@@ -24,7 +24,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
@@ -36,6 +44,15 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: { PORT: String(PORT), VERDANT_DATA_DIR: ".data/e2e", VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 25431), DATABASE_URL: "", SESSION_SECRET: "", VERDANT_WORKER: "off", VERDANT_METRICS_TOKEN: E2E_METRICS_TOKEN, VERDANT_METRICS_PUBLIC: "false" },
+    env: {
+      PORT: String(PORT),
+      VERDANT_DATA_DIR: ".data/e2e",
+      VERDANT_EMBEDDED_PG_PORT: String(process.env.E2E_PG_PORT ?? 25431),
+      DATABASE_URL: "",
+      SESSION_SECRET: "",
+      VERDANT_WORKER: "off",
+      VERDANT_METRICS_TOKEN: E2E_METRICS_TOKEN,
+      VERDANT_METRICS_PUBLIC: "false",
+    },
   },
 });

@@ -8,7 +8,11 @@ import { demo, expectAccessible, expectNoSidewaysScroll, signIn } from "./helper
 // The e2e server's PostgreSQL has a generated password, read when first needed (after the server started).
 const e2eDatabaseUrl = () => embeddedDatabaseUrl(".data/e2e/pg", Number(process.env.E2E_PG_PORT ?? 25431), "verdant");
 const CLUSTER = "yul-e2e-1";
-const csvFile = (lines: string[]) => ({ name: "yul-nodes.csv", mimeType: "text/csv", buffer: Buffer.from(["sn,cpu_milli,memory_mib,gpu,model", ...lines].join("\n") + "\n") });
+const csvFile = (lines: string[]) => ({
+  name: "yul-nodes.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from(["sn,cpu_milli,memory_mib,gpu,model", ...lines].join("\n") + "\n"),
+});
 
 test.describe("admin settings", () => {
   test.afterAll(async () => {
@@ -45,7 +49,9 @@ test.describe("admin settings", () => {
 
     // Import: one bad line -> a report naming it, nothing to import; fixed -> preview, import, node count.
     const fileInput = page.getByLabel("Node list file (.csv)");
-    await fileInput.setInputFiles(csvFile(["yul-e2e-n1,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n2,64000,lots,8,A100-SXM4-80GB", "yul-e2e-n3,32000,262144,0,"]));
+    await fileInput.setInputFiles(
+      csvFile(["yul-e2e-n1,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n2,64000,lots,8,A100-SXM4-80GB", "yul-e2e-n3,32000,262144,0,"]),
+    );
     await page.getByRole("button", { name: "Check file" }).click();
     const report = page.getByTestId("import-report");
     await expect(report).toContainText("1 problem in 3 lines");
@@ -53,7 +59,9 @@ test.describe("admin settings", () => {
     await expect(page.getByTestId("import-problem")).toContainText("3");
     await expect(page.getByTestId("import-problem")).toContainText("memory_mib");
     await expect(page.getByRole("button", { name: /^Import \d+ nodes/ })).toHaveCount(0);
-    await fileInput.setInputFiles(csvFile(["yul-e2e-n1,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n2,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n3,32000,262144,0,"]));
+    await fileInput.setInputFiles(
+      csvFile(["yul-e2e-n1,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n2,64000,524288,8,A100-SXM4-80GB", "yul-e2e-n3,32000,262144,0,"]),
+    );
     await page.getByRole("button", { name: "Check file" }).click();
     await expect(report).toContainText("all 3 lines are valid");
     await expect(report).toContainText("3 nodes");

@@ -61,7 +61,9 @@ test.describe("carbon", () => {
     await screenshot(page, testInfo, "carbon-operator-phone");
   });
 
-  test("an admin uploads a CSV with a bad line (report, nothing written), then a good one (coverage grows), and configures a feed (audited, token never shown)", async ({ page }, testInfo) => {
+  test("an admin uploads a CSV with a bad line (report, nothing written), then a good one (coverage grows), and configures a feed (audited, token never shown)", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, demo.admin, /\/admin\/clusters$/);
     await page.getByRole("link", { name: "Zones & feeds" }).click();
     await expect(page.getByRole("heading", { name: "Grid zones and carbon feeds" })).toBeVisible();

@@ -32,7 +32,12 @@ test.describe("decision page", () => {
     await expect(page.getByRole("heading", { name: /^Decision for / })).toBeVisible();
     await expect(page.getByTestId("decision-text")).toContainText(/cluster/i);
     await expect(page.getByTestId("candidate-row")).toHaveCount(7);
-    await expect(page.getByRole("img", { name: /score contributions/ }).locator("svg").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("img", { name: /score contributions/ })
+        .locator("svg")
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -30,7 +30,10 @@ test.describe("experiments", () => {
     await expect(bar.or(table)).toBeVisible();
     const sawProgress = await bar.isVisible();
     await expect(page.getByTestId("experiment-status")).toContainText("succeeded", { timeout: 150_000 });
-    testInfo.annotations.push({ type: "experiment wall time in the browser", description: `${((Date.now() - started) / 1000).toFixed(1)} s (progress bar seen: ${sawProgress})` });
+    testInfo.annotations.push({
+      type: "experiment wall time in the browser",
+      description: `${((Date.now() - started) / 1000).toFixed(1)} s (progress bar seen: ${sawProgress})`,
+    });
 
     await expect(table).toBeVisible();
     await expect(table).toContainText("Saved vs baseline");

@@ -71,7 +71,12 @@ test.describe("operator", () => {
     const kpis = page.getByTestId("kpis");
     await expect(kpis).toContainText("GPU allocation (GAR)");
     await expect(kpis).toContainText("7,332 GPUs");
-    await expect(page.getByRole("img", { name: /carbon intensity per grid zone/ }).locator("svg").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("img", { name: /carbon intensity per grid zone/ })
+        .locator("svg")
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("row", { name: /CA-ON/ })).toBeVisible();
     await expect(page.getByTestId("kpi-gfr")).toContainText("GPU nodes");
     await expect(page.getByTestId("kpi-sor")).toBeVisible();

@@ -3,7 +3,17 @@ import { demo, signIn } from "./helpers";
 
 /** Each role's pages, visited with the Content-Security-Policy enforced. */
 const pagesByRole = {
-  admin: ["/admin/clusters", "/admin/clusters/new", "/admin/users", "/admin/tenants", "/admin/gpu-models", "/admin/policy", "/admin/carbon", "/admin/audit", "/admin/settings"],
+  admin: [
+    "/admin/clusters",
+    "/admin/clusters/new",
+    "/admin/users",
+    "/admin/tenants",
+    "/admin/gpu-models",
+    "/admin/policy",
+    "/admin/carbon",
+    "/admin/audit",
+    "/admin/settings",
+  ],
   operator: ["/operator", "/operator/clusters", "/operator/jobs", "/operator/carbon", "/operator/experiments", "/operator/experiments/new"],
   tenant: ["/tenant/jobs", "/tenant/usage", "/tenant/jobs/new"],
 };
@@ -14,7 +24,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -69,7 +81,11 @@ test.describe("security", () => {
 
   test("API answers carry the headers; cookies are Secure over HTTPS; cross-site mutations are 403", async ({ request, baseURL }) => {
     const health = await request.get("/api/health");
-    expect(health.headers()).toMatchObject({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+    expect(health.headers()).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    });
 
     const signInBody = { json: { email: demo.operator.email, password: demo.operator.password } };
     const overHttps = await request.post("/api/trpc/auth.signIn", { data: signInBody, headers: { origin: baseURL!, "x-forwarded-proto": "https" } });

@@ -62,7 +62,10 @@ test.describe("tenant", () => {
   test("a copy of another tenant's job opens an empty form", async ({ page, browser }) => {
     const other = await browser.newPage();
     await signIn(other, demo.borealis, /\/tenant\/jobs$/);
-    const href = await other.getByRole("link", { name: /as a copy$/ }).first().getAttribute("href");
+    const href = await other
+      .getByRole("link", { name: /as a copy$/ })
+      .first()
+      .getAttribute("href");
     await other.close();
     await signIn(page, demo.aurora, /\/tenant\/jobs$/);
     await page.goto(href!);

@@ -51,7 +51,14 @@ function startServer(port: number, pgPort: number): ChildProcess {
   process.stderr.write(`starting the production server on port ${port} (builds first when stale)…\n`);
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), VERDANT_DATA_DIR: ".data/bench", VERDANT_EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: "", VERDANT_WORKER: process.env.VERDANT_WORKER ?? "on" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      VERDANT_DATA_DIR: ".data/bench",
+      VERDANT_EMBEDDED_PG_PORT: String(pgPort),
+      DATABASE_URL: "",
+      VERDANT_WORKER: process.env.VERDANT_WORKER ?? "on",
+    },
   });
 }
 
@@ -67,7 +74,9 @@ async function signIn(page: Page, base: string, role: keyof typeof BENCH_USERS) 
 /** Resolves "follow:" paths to the first matching link's href on the current (or named) page. */
 async function resolvePath(page: Page, base: string, spec: BenchPage): Promise<string | null> {
   if (!spec.path.startsWith("follow")) return spec.path;
-  const [, from, selector] = spec.path.startsWith("follow-from:") ? spec.path.match(/^follow-from:([^:]+):(.*)$/)! : [null, null, spec.path.slice("follow:".length)];
+  const [, from, selector] = spec.path.startsWith("follow-from:")
+    ? spec.path.match(/^follow-from:([^:]+):(.*)$/)!
+    : [null, null, spec.path.slice("follow:".length)];
   if (from) await page.goto(`${base}${from}`);
   const link = page.locator(selector!).first();
   // A fresh database has no decision until the worker's first cycle: give it a little while.
@@ -113,7 +122,18 @@ async function main() {
   try {
     await waitForHealth(base, server, 600_000);
     const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-    const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    const browser = await chromium.launch({
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
     const results: PageResult[] = [];
     try {
       for (const role of ["operator", "tenant", "admin"] as const) {

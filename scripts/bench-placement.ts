@@ -11,7 +11,10 @@ import { runReplay, type ReplayResult } from "./bench/run-replay";
 import { runFleetBench } from "./bench/fleet-bench";
 
 function main(): void {
-  const args = parseBenchArgs(process.argv.slice(2), BUILTIN_POLICIES.map((p) => p.name));
+  const args = parseBenchArgs(
+    process.argv.slice(2),
+    BUILTIN_POLICIES.map((p) => p.name),
+  );
   const cluster = loadOpenbCluster(args.nodes, args.rackSize);
   if (args.fleet !== null) return runFleetBench(args, cluster);
   const results: ReplayResult[] = [];
@@ -23,7 +26,9 @@ function main(): void {
       for (const seed of args.seeds) {
         const r = runReplay({ cluster, trace, traceName: traceName(podsFile), policy, workload, seed, arriveUntilPct: args.arriveUntilPct });
         results.push(r);
-        process.stderr.write(`${r.trace} ${r.policy} seed ${r.seed}: ${r.unallocatedGpuPctAt100.toFixed(2)}% unallocated, p99 ${r.decisionLatencyMsP99.toFixed(2)} ms, ${(r.wallMs / 1000).toFixed(1)} s\n`);
+        process.stderr.write(
+          `${r.trace} ${r.policy} seed ${r.seed}: ${r.unallocatedGpuPctAt100.toFixed(2)}% unallocated, p99 ${r.decisionLatencyMsP99.toFixed(2)} ms, ${(r.wallMs / 1000).toFixed(1)} s\n`,
+        );
       }
     }
   }

@@ -31,11 +31,19 @@ if (!flags.includes("--from-empty") && hasMigrations) {
 // The CLI's adapter connects even for a datamodel-only diff: give it a database (DATABASE_URL, or a
 // throw-away embedded server that is removed afterwards). Nothing is read from or written to it.
 const scratchDir = join(root, ".data", "schema-diff");
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: scratchDir, embeddedPort: Number(process.env.VERDANT_SCHEMA_DIFF_PG_PORT ?? 25433) });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: scratchDir,
+  embeddedPort: Number(process.env.VERDANT_SCHEMA_DIFF_PG_PORT ?? 25433),
+});
 const result = spawnSync(
   process.execPath,
   [join(root, "node_modules/prisma/build/index.js"), "migrate", "diff", ...from, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-  { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: database.url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_QUERY_ENGINE_LIBRARY: "/bin/true" } },
+  {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: database.url, PRISMA_SCHEMA_ENGINE_BINARY: "/bin/true", PRISMA_QUERY_ENGINE_LIBRARY: "/bin/true" },
+  },
 );
 await database.stop();
 if (database.embedded) rmSync(scratchDir, { recursive: true, force: true });

@@ -42,12 +42,19 @@ const clusters = zones.map((zone, k) => ({
   zone,
   tier: "hub" as const,
   pue: [1.1, 1.2, 1.3, 1.15, 1.25, 1.4][k] ?? 1.2,
-  state: createCluster(nodes.filter((_, i) => i % zones.length === k && (i * 0.618034) % 1 < nodeShare).map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount, gpuModel: n.gpuModel }))),
+  state: createCluster(
+    nodes
+      .filter((_, i) => i % zones.length === k && (i * 0.618034) % 1 < nodeShare)
+      .map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount, gpuModel: n.gpuModel })),
+  ),
 }));
 const rng = createRng(42);
 const known = pods.map((p) => (p.deletionTimeS != null && p.scheduledTimeS != null ? p.deletionTimeS - p.scheduledTimeS : 0)).filter((d) => d > 0);
 const jobs: SimJob[] = pods.map((p, i) => {
-  const d = p.deletionTimeS != null && p.scheduledTimeS != null && p.deletionTimeS > p.scheduledTimeS ? p.deletionTimeS - p.scheduledTimeS : (known[rng.nextInt(known.length)] as number);
+  const d =
+    p.deletionTimeS != null && p.scheduledTimeS != null && p.deletionTimeS > p.scheduledTimeS
+      ? p.deletionTimeS - p.scheduledTimeS
+      : (known[rng.nextInt(known.length)] as number);
   const arrivalMs = START + Math.round((p.creationTimeS * 1000) / scale);
   const flexible = rng.next() < flex;
   return {
@@ -70,7 +77,14 @@ const jobs: SimJob[] = pods.map((p, i) => {
   };
 });
 const gpuModels = [
-  ["G1", 300, 50], ["G2", 300, 50], ["G3", 400, 60], ["T4", 70, 10], ["A10", 150, 30], ["P100", 250, 25], ["V100M16", 300, 30], ["V100M32", 300, 30],
+  ["G1", 300, 50],
+  ["G2", 300, 50],
+  ["G3", 400, 60],
+  ["T4", 70, 10],
+  ["A10", 150, 30],
+  ["P100", 250, 25],
+  ["V100M16", 300, 30],
+  ["V100M32", 300, 30],
 ].map(([id, max, idle]) => ({ id: id as string, memoryGib: 32, computeUnits: 1, idleWatts: idle as number, maxWatts: max as number }));
 const input: SimInput = {
   name: "openb-default-6-zones",
@@ -91,8 +105,31 @@ const input: SimInput = {
 const result = simulate(input, { now: () => performance.now(), onProgress: (p, note) => process.stderr.write(`\r${(p * 100).toFixed(0)}% ${note}      `) });
 process.stderr.write("\n");
 const f = (v: number, d = 1) => v.toFixed(d);
-console.log("policy | GAR % | SOR % | GFR % | frag % | wait mean s | p50/p90/p99 s | JTTED | done/skip/miss/unfin | energy MWh | CO2e t | jobs CO2e t | saved % (jobs %) | GAR Δ pt | wait Δ s | decisions | events | wall s");
+console.log(
+  "policy | GAR % | SOR % | GFR % | frag % | wait mean s | p50/p90/p99 s | JTTED | done/skip/miss/unfin | energy MWh | CO2e t | jobs CO2e t | saved % (jobs %) | GAR Δ pt | wait Δ s | decisions | events | wall s",
+);
 for (const [name, m] of Object.entries(result.policies)) {
-  console.log([name, f(100 * m.gar, 2), f(100 * m.sor, 2), f(100 * m.gfr), f(100 * m.fragmentationRate), f(m.meanWaitS, 0), `${f(m.jwtdP50S, 0)}/${f(m.jwtdP90S, 0)}/${f(m.jwtdP99S, 0)}`, f(m.jttedMedianRelErr, 2), `${m.jobsCompleted}/${m.jobsSkipped}/${m.deadlineMisses}/${m.jobsUnfinished}`, f(m.energyKwh / 1000), f(m.emissionsKg / 1000, 2), f(m.jobEmissionsKg / 1000, 2), `${f(m.emissionsSavedPctVsBaseline)} (${f(m.jobEmissionsSavedPctVsBaseline ?? 0)})`, f(m.garDeltaPointsVsBaseline, 2), f(m.meanWaitDeltaSVsBaseline, 0), m.decisions, m.events, f(m.wallMs / 1000, 2)].join(" | "));
+  console.log(
+    [
+      name,
+      f(100 * m.gar, 2),
+      f(100 * m.sor, 2),
+      f(100 * m.gfr),
+      f(100 * m.fragmentationRate),
+      f(m.meanWaitS, 0),
+      `${f(m.jwtdP50S, 0)}/${f(m.jwtdP90S, 0)}/${f(m.jwtdP99S, 0)}`,
+      f(m.jttedMedianRelErr, 2),
+      `${m.jobsCompleted}/${m.jobsSkipped}/${m.deadlineMisses}/${m.jobsUnfinished}`,
+      f(m.energyKwh / 1000),
+      f(m.emissionsKg / 1000, 2),
+      f(m.jobEmissionsKg / 1000, 2),
+      `${f(m.emissionsSavedPctVsBaseline)} (${f(m.jobEmissionsSavedPctVsBaseline ?? 0)})`,
+      f(m.garDeltaPointsVsBaseline, 2),
+      f(m.meanWaitDeltaSVsBaseline, 0),
+      m.decisions,
+      m.events,
+      f(m.wallMs / 1000, 2),
+    ].join(" | "),
+  );
 }
 console.log(`events/s ${f(result.eventsPerSec, 0)}, total wall ${f(result.wallMs / 1000, 1)} s`);

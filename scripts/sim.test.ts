@@ -49,7 +49,21 @@ describe("npm run sim", { timeout: 120_000 }, () => {
     expect(summary.eventsPerSec).toBeGreaterThan(0);
     expect(Object.keys(summary.policies)).toEqual(["agnostic", "green"]);
     for (const m of Object.values(summary.policies) as Record<string, number>[]) {
-      for (const key of ["gar", "sor", "gfr", "jwtdP50S", "jwtdP90S", "jwtdP99S", "jttedMedianRelErr", "meanJctS", "energyKwh", "emissionsKg", "deadlineMisses", "jobsCompleted", "jobsSkipped"]) {
+      for (const key of [
+        "gar",
+        "sor",
+        "gfr",
+        "jwtdP50S",
+        "jwtdP90S",
+        "jwtdP99S",
+        "jttedMedianRelErr",
+        "meanJctS",
+        "energyKwh",
+        "emissionsKg",
+        "deadlineMisses",
+        "jobsCompleted",
+        "jobsSkipped",
+      ]) {
         expect(typeof m[key], key).toBe("number");
       }
       expect((m.jobsCompleted ?? 0) + (m.jobsSkipped ?? 0)).toBe(40);
@@ -93,7 +107,11 @@ describe("npm run sim", { timeout: 120_000 }, () => {
     ["no --scenario", () => [], /^sim: --scenario: missing/],
     ["an unknown flag", () => ["--scenario", "x.json", "--fast"], /^sim: Unknown option '--fast'/],
     ["a bad field", () => ["--scenario", scenario("bad-pue", (s) => (s.clusters[1].pue = 0.5))], /^sim: clusters\[1\]\.pue: must be >= 1$/],
-    ["a missing CSV", () => ["--scenario", scenario("missing", (s) => (s.workload.pods = join(tmp, "nope.csv")))], /^sim: workload\.pods: file not found: .*nope\.csv$/],
+    [
+      "a missing CSV",
+      () => ["--scenario", scenario("missing", (s) => (s.workload.pods = join(tmp, "nope.csv")))],
+      /^sim: workload\.pods: file not found: .*nope\.csv$/,
+    ],
     [
       "a malformed CSV",
       () => {

@@ -14,7 +14,8 @@ import { seedSweepTable, summarizeSeeds } from "./sim/seed-sweep";
 function pickPolicies(input: SimInput, names: readonly string[] | null): SimInput {
   if (!names) return input;
   const unknown = names.filter((n) => !input.policies.some((p) => p.name === n));
-  if (unknown.length > 0) throw new SimArgError(`--policies: the scenario has no policy ${unknown.join(", ")} (it has ${input.policies.map((p) => p.name).join(", ")})`);
+  if (unknown.length > 0)
+    throw new SimArgError(`--policies: the scenario has no policy ${unknown.join(", ")} (it has ${input.policies.map((p) => p.name).join(", ")})`);
   const keep = new Set([input.baseline, ...names]);
   return { ...input, policies: input.policies.filter((p) => keep.has(p.name)) };
 }
@@ -45,13 +46,20 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const { input: loaded, report } = await loadScenarioFileWithReport(args.scenario, args.seed === null ? {} : { seed: args.seed });
   const input = pickPolicies(loaded, args.policies);
-  process.stderr.write(`${describeScenario(input.name, report)}\nloaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; simulating ${input.policies.length} policies (seed ${input.seed})\n`);
+  process.stderr.write(
+    `${describeScenario(input.name, report)}\nloaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; simulating ${input.policies.length} policies (seed ${input.seed})\n`,
+  );
   const result = simulate(input, { now: () => performance.now(), onProgress: progressReporter() });
   if (process.stderr.isTTY) process.stderr.write("\n");
   const lines = [
     `${input.name}: ${input.jobs.length} jobs, ${input.clusters.length} clusters, seed ${result.seed}; baseline "${result.baseline}"`,
-    toTable(result, input.policies.map((p) => p.name)),
-    `simulated ${Object.values(result.policies).reduce((s, m) => s + m.events, 0).toLocaleString("en-US")} events in ${(result.wallMs / 1000).toFixed(1)} s (${Math.round(result.eventsPerSec).toLocaleString("en-US")} events/s)`,
+    toTable(
+      result,
+      input.policies.map((p) => p.name),
+    ),
+    `simulated ${Object.values(result.policies)
+      .reduce((s, m) => s + m.events, 0)
+      .toLocaleString("en-US")} events in ${(result.wallMs / 1000).toFixed(1)} s (${Math.round(result.eventsPerSec).toLocaleString("en-US")} events/s)`,
   ];
   if (args.json) lines.push(JSON.stringify(toJsonSummary(result)));
   process.stdout.write(`${lines.join("\n")}\n`);
@@ -64,7 +72,9 @@ async function sweep(file: string, seeds: readonly number[], policies: readonly 
     const input = pickPolicies((await loadScenarioFileWithReport(file, { seed })).input, policies);
     const result = simulate(input, { now: () => performance.now() });
     results.push(result);
-    const saved = Object.entries(result.policies).filter(([n]) => n !== result.baseline).map(([n, m]) => `${n} ${m.emissionsSavedPctVsBaseline.toFixed(1)} %`);
+    const saved = Object.entries(result.policies)
+      .filter(([n]) => n !== result.baseline)
+      .map(([n, m]) => `${n} ${m.emissionsSavedPctVsBaseline.toFixed(1)} %`);
     process.stderr.write(`seed ${seed}: CO2e saved ${saved.join(", ")} (${(result.wallMs / 1000).toFixed(1)} s)\n`);
   }
   const summary = summarizeSeeds(seeds, results);

@@ -100,7 +100,11 @@ try {
     if (runPrisma(["generate"]) !== 0) fail("prisma generate failed (see above).");
   }
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, embeddedPort: env.VERDANT_EMBEDDED_PG_PORT });
-  log(database.embedded ? `embedded PostgreSQL on port ${env.VERDANT_EMBEDDED_PG_PORT} (data in ${join(dataDir, "pg")})` : "using the PostgreSQL server in DATABASE_URL");
+  log(
+    database.embedded
+      ? `embedded PostgreSQL on port ${env.VERDANT_EMBEDDED_PG_PORT} (data in ${join(dataDir, "pg")})`
+      : "using the PostgreSQL server in DATABASE_URL",
+  );
   migrate(database.url);
   // Imported only now: these modules need the Prisma client generated above.
   const { createDb } = await import("../server/db/client");
@@ -140,7 +144,11 @@ if (!dev && needsBuild(root)) {
   }
 }
 
-const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, ...metricsEnv, NODE_ENV: dev ? "development" : "production" } });
+const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: { ...childEnv, ...metricsEnv, NODE_ENV: dev ? "development" : "production" },
+});
 running.server = server;
 server.once("exit", (code, signal) => {
   if (!stopping) {
@@ -158,11 +166,23 @@ running.heartbeatDb = heartbeatDb;
 function superviseBackground(name: ServiceName, script: string, label: string) {
   const supervisor = supervise({
     // `node --import tsx` keeps the process a direct child, so its pid is the one that runs (and dies).
-    spawn: () => spawn(process.execPath, ["--import", "tsx", join(root, "scripts", script)], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...childEnv, ...metricsEnv, NODE_ENV: "production" } }),
-    onStart: (child) => void recordStart(heartbeatDb, name, child.pid ?? null, new Date()).catch((error: Error) => console.error(`[verdant] could not record the ${label}'s start: ${error.message.split("\n")[0]}`)),
+    spawn: () =>
+      spawn(process.execPath, ["--import", "tsx", join(root, "scripts", script)], {
+        cwd: root,
+        stdio: ["ignore", "inherit", "inherit"],
+        env: { ...childEnv, ...metricsEnv, NODE_ENV: "production" },
+      }),
+    onStart: (child) =>
+      void recordStart(heartbeatDb, name, child.pid ?? null, new Date()).catch((error: Error) =>
+        console.error(`[verdant] could not record the ${label}'s start: ${error.message.split("\n")[0]}`),
+      ),
     onExit: (exit) => {
-      console.error(`[verdant] the ${label} exited (${exit.signal ?? `code ${exit.code}`} after ${(exit.ranMs / 1000).toFixed(1)} s); restarting it in ${exit.restartInMs / 1000} s (restart ${exit.restarts}).`);
-      void recordRestart(heartbeatDb, name, exitCodeOf(exit.code, exit.signal, osConstants.signals), new Date()).catch((error: Error) => console.error(`[verdant] could not record the ${label}'s restart: ${error.message.split("\n")[0]}`));
+      console.error(
+        `[verdant] the ${label} exited (${exit.signal ?? `code ${exit.code}`} after ${(exit.ranMs / 1000).toFixed(1)} s); restarting it in ${exit.restartInMs / 1000} s (restart ${exit.restarts}).`,
+      );
+      void recordRestart(heartbeatDb, name, exitCodeOf(exit.code, exit.signal, osConstants.signals), new Date()).catch((error: Error) =>
+        console.error(`[verdant] could not record the ${label}'s restart: ${error.message.split("\n")[0]}`),
+      );
     },
   });
   supervisors.push(supervisor);
@@ -175,7 +195,10 @@ if (env.VERDANT_EXPERIMENTS === "on") superviseBackground("experiments", "experi
 const localHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST;
 const healthUrl = `http://${localHost}:${env.PORT}/api/health`;
 for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
-  const healthy = await fetch(healthUrl).then((r) => r.ok, () => false);
+  const healthy = await fetch(healthUrl).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (healthy) break;
   await new Promise((r) => setTimeout(r, 250));
 }

@@ -67,12 +67,22 @@ run("type check", [bin("typescript", "bin/tsc"), "--noEmit", "-p", "."]);
 run("lint", [bin("eslint", "bin/eslint.js"), ".", "--max-warnings=0"]);
 run("format (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "--log-level=warn", "."]);
 const vitest = bin("vitest", "vitest.mjs");
-run("unit tests", [vitest, "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "unit.json")}`], vitestCounts(join(reports, "unit.json")));
-run("integration tests (PostgreSQL)", [vitest, "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "integration.json")}`], vitestCounts(join(reports, "integration.json")));
+run(
+  "unit tests",
+  [vitest, "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "unit.json")}`],
+  vitestCounts(join(reports, "unit.json")),
+);
+run(
+  "integration tests (PostgreSQL)",
+  [vitest, "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "integration.json")}`],
+  vitestCounts(join(reports, "integration.json")),
+);
 const built = run("production build", [bin("next", "dist/bin/next"), "build"], undefined, { NODE_ENV: "production" });
 if (built) {
   const e2eReport = join(reports, "e2e.json");
-  run("end-to-end tests (Chromium)", [bin("@playwright/test", "cli.js"), "test", "--reporter=list,json"], playwrightCounts(e2eReport), { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+  run("end-to-end tests (Chromium)", [bin("@playwright/test", "cli.js"), "test", "--reporter=list,json"], playwrightCounts(e2eReport), {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
 } else {
   results.push({ name: "end-to-end tests (Chromium)", ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, counted: true });
 }

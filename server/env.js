@@ -32,7 +32,12 @@ export const envSchema = z.object({
    */
   VERDANT_ALLOWED_ORIGINS: z
     .string()
-    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of http(s) origins" })))
     .default([]),
   /** Where the embedded PostgreSQL data and generated secrets live. */

@@ -10,12 +10,17 @@ import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import { clientErrors, FormMessages, mergedErrors, num, str } from "./form-support";
 
-type State = Record<"name" | "region" | "locationName" | "latitude" | "longitude" | "gridZoneId" | "pue" | "kubeconfig" | "namespacePrefix", string> & Pick<ClusterFormInput, "tier" | "status" | "driver">;
+type State = Record<"name" | "region" | "locationName" | "latitude" | "longitude" | "gridZoneId" | "pue" | "kubeconfig" | "namespacePrefix", string> &
+  Pick<ClusterFormInput, "tier" | "status" | "driver">;
 
 export interface ClusterFormProps {
   zones: { id: string; name: string }[];
   /** Absent = create. */
-  existing?: { id: string; values: Omit<ClusterFormInput, "kubeconfig" | "status"> & { status: ClusterFormInput["status"] | "RETIRED" }; kubeconfigSet: boolean };
+  existing?: {
+    id: string;
+    values: Omit<ClusterFormInput, "kubeconfig" | "status"> & { status: ClusterFormInput["status"] | "RETIRED" };
+    kubeconfigSet: boolean;
+  };
 }
 
 export function ClusterForm({ zones, existing }: ClusterFormProps) {
@@ -38,7 +43,14 @@ export function ClusterForm({ zones, existing }: ClusterFormProps) {
   });
   const [client, setClient] = useState<Record<string, string>>({});
   const create = useMutation(trpc.clusterAdmin.create.mutationOptions({ onSuccess: (c) => router.push(`/admin/clusters/${c.id}?created=1`) }));
-  const update = useMutation(trpc.clusterAdmin.update.mutationOptions({ onSuccess: () => { setForm((f) => ({ ...f, kubeconfig: "" })); router.refresh(); } }));
+  const update = useMutation(
+    trpc.clusterAdmin.update.mutationOptions({
+      onSuccess: () => {
+        setForm((f) => ({ ...f, kubeconfig: "" }));
+        router.refresh();
+      },
+    }),
+  );
   const mutation = existing ? update : create;
   const errors = mergedErrors(client, mutation.error);
   const set = <K extends keyof State>(key: K, value: State[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -65,7 +77,12 @@ export function ClusterForm({ zones, existing }: ClusterFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={existing ? "Edit cluster" : "New cluster"}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      aria-label={existing ? "Edit cluster" : "New cluster"}
+    >
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Cluster</legend>
         {text("name", "Name", "Lower-case, e.g. yul-edge-1.")}
@@ -111,14 +128,38 @@ export function ClusterForm({ zones, existing }: ClusterFormProps) {
         {form.driver === "KUBERNETES" && text("namespacePrefix", "Namespace prefix")}
         {form.driver === "KUBERNETES" && (
           <div className="sm:col-span-2">
-            <Field id="kubeconfig" label="Kubeconfig (YAML)" error={errors.kubeconfig} hint={existing?.kubeconfigSet ? "A kubeconfig is stored. Leave empty to keep it; paste a new one to replace it. It is never shown again." : "Stored on the server and never shown again."}>
-              <Textarea id="kubeconfig" rows={6} value={form.kubeconfig} onChange={(e) => set("kubeconfig", e.target.value)} invalid={!!errors.kubeconfig} placeholder={existing?.kubeconfigSet ? "•••• stored ••••" : "apiVersion: v1\nkind: Config\n…"} autoComplete="off" spellCheck={false} />
+            <Field
+              id="kubeconfig"
+              label="Kubeconfig (YAML)"
+              error={errors.kubeconfig}
+              hint={
+                existing?.kubeconfigSet
+                  ? "A kubeconfig is stored. Leave empty to keep it; paste a new one to replace it. It is never shown again."
+                  : "Stored on the server and never shown again."
+              }
+            >
+              <Textarea
+                id="kubeconfig"
+                rows={6}
+                value={form.kubeconfig}
+                onChange={(e) => set("kubeconfig", e.target.value)}
+                invalid={!!errors.kubeconfig}
+                placeholder={existing?.kubeconfigSet ? "•••• stored ••••" : "apiVersion: v1\nkind: Config\n…"}
+                autoComplete="off"
+                spellCheck={false}
+              />
             </Field>
           </div>
         )}
-        {form.driver === "SIMULATED" && existing?.kubeconfigSet && <p className="text-sm text-amber-800 sm:col-span-2">Saving with the simulated driver deletes the stored kubeconfig.</p>}
+        {form.driver === "SIMULATED" && existing?.kubeconfigSet && (
+          <p className="text-sm text-amber-800 sm:col-span-2">Saving with the simulated driver deletes the stored kubeconfig.</p>
+        )}
       </fieldset>
-      <FormMessages error={mutation.error} errors={errors} success={existing && update.isSuccess ? "Saved. The scheduler uses the new settings from its next cycle." : undefined} />
+      <FormMessages
+        error={mutation.error}
+        errors={errors}
+        success={existing && update.isSuccess ? "Saved. The scheduler uses the new settings from its next cycle." : undefined}
+      />
       <div className="flex gap-3">
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : existing ? "Save cluster" : "Create cluster"}

@@ -28,14 +28,26 @@ export function NodeImport({ clusterId, clusterName }: { clusterId: string; clus
   return (
     <section aria-labelledby="import-title" className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <div>
-        <h2 id="import-title" className="font-semibold">Import nodes from CSV</h2>
+        <h2 id="import-title" className="font-semibold">
+          Import nodes from CSV
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          The openb node-list format: a header <code className="font-mono">sn,cpu_milli,memory_mib,gpu,model</code>, then one node per line (CPU in milli-cores, memory in MiB, GPU count and the catalog&apos;s model code; empty model for CPU-only nodes). Every line is checked first; nothing is added unless the whole file is valid.
+          The openb node-list format: a header <code className="font-mono">sn,cpu_milli,memory_mib,gpu,model</code>, then one node per line (CPU in milli-cores,
+          memory in MiB, GPU count and the catalog&apos;s model code; empty model for CPU-only nodes). Every line is checked first; nothing is added unless the
+          whole file is valid.
         </p>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="node-csv" className="text-sm font-medium text-slate-800">Node list file (.csv)</label>
-        <input id="node-csv" type="file" accept=".csv,text/csv" onChange={onFile} className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold" />
+        <label htmlFor="node-csv" className="text-sm font-medium text-slate-800">
+          Node list file (.csv)
+        </label>
+        <input
+          id="node-csv"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={onFile}
+          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold"
+        />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" disabled={!input || preview.isPending} onClick={() => input && (commit.reset(), preview.mutate(input))}>
@@ -47,24 +59,36 @@ export function NodeImport({ clusterId, clusterName }: { clusterId: string; clus
           </Button>
         )}
       </div>
-      {preview.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{messageOf(preview.error)}</p>}
-      {commit.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{messageOf(commit.error)}</p>}
+      {preview.error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {messageOf(preview.error)}
+        </p>
+      )}
+      {commit.error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {messageOf(commit.error)}
+        </p>
+      )}
       {commit.data && (
         <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900" data-testid="import-done">
-          Imported {formatCount(commit.data.added.nodes)} nodes with {formatCount(commit.data.added.gpus)} GPUs. {clusterName} now has {formatCount(commit.data.nodesAfter)} nodes.
+          Imported {formatCount(commit.data.added.nodes)} nodes with {formatCount(commit.data.added.gpus)} GPUs. {clusterName} now has{" "}
+          {formatCount(commit.data.nodesAfter)} nodes.
         </p>
       )}
       {report && !commit.isSuccess && (
         <div aria-live="polite" data-testid="import-report" className="flex flex-col gap-3 text-sm">
           {report.ok ? (
             <p className="rounded-md bg-leaf-50 p-3 text-leaf-900">
-              {report.fileName}: all {formatCount(report.dataLines)} lines are valid. It will add <strong>{formatCount(report.add.nodes)} nodes</strong> with <strong>{formatCount(report.add.gpus)} GPUs</strong>, {formatCpu(report.add.cpuMilli)} and {formatMemory(report.add.memoryMib)}
+              {report.fileName}: all {formatCount(report.dataLines)} lines are valid. It will add <strong>{formatCount(report.add.nodes)} nodes</strong> with{" "}
+              <strong>{formatCount(report.add.gpus)} GPUs</strong>, {formatCpu(report.add.cpuMilli)} and {formatMemory(report.add.memoryMib)}
               {report.add.byModel.length > 0 && ` (${report.add.byModel.map((m) => `${m.model}: ${m.nodes} nodes, ${m.gpus} GPUs`).join("; ")})`}.
             </p>
           ) : (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-              {report.fileName}: {formatCount(report.problemCount)} {report.problemCount === 1 ? "problem" : "problems"} in {formatCount(report.dataLines)} lines. Nothing will be imported until they are fixed.
-              {report.unknownModels.length > 0 && ` Unknown GPU models: ${report.unknownModels.map((m) => `${m.model} (${m.lines} lines${m.suggestion ? `; did you mean ${m.suggestion}?` : ""})`).join(", ")} — add them on the GPU models page first.`}
+              {report.fileName}: {formatCount(report.problemCount)} {report.problemCount === 1 ? "problem" : "problems"} in {formatCount(report.dataLines)}{" "}
+              lines. Nothing will be imported until they are fixed.
+              {report.unknownModels.length > 0 &&
+                ` Unknown GPU models: ${report.unknownModels.map((m) => `${m.model} (${m.lines} lines${m.suggestion ? `; did you mean ${m.suggestion}?` : ""})`).join(", ")} — add them on the GPU models page first.`}
               {report.duplicateNames > 0 && ` ${report.duplicateNames} nodes already exist in the fleet.`}
             </p>
           )}
@@ -72,24 +96,68 @@ export function NodeImport({ clusterId, clusterName }: { clusterId: string; clus
             <div className="overflow-x-auto">
               <table className="min-w-full">
                 <caption className="sr-only">Problems by line</caption>
-                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600"><tr><th scope="col" className="px-2 py-1">Line</th><th scope="col" className="px-2 py-1">Column</th><th scope="col" className="px-2 py-1">Problem</th></tr></thead>
+                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-2 py-1">
+                      Line
+                    </th>
+                    <th scope="col" className="px-2 py-1">
+                      Column
+                    </th>
+                    <th scope="col" className="px-2 py-1">
+                      Problem
+                    </th>
+                  </tr>
+                </thead>
                 <tbody className="divide-y divide-slate-100">
                   {report.problems.map((p, i) => (
-                    <tr key={i} data-testid="import-problem"><td className="px-2 py-1 tabular-nums">{p.line}</td><td className="px-2 py-1 font-mono">{p.column ?? "—"}</td><td className="px-2 py-1">{p.message}</td></tr>
+                    <tr key={i} data-testid="import-problem">
+                      <td className="px-2 py-1 tabular-nums">{p.line}</td>
+                      <td className="px-2 py-1 font-mono">{p.column ?? "—"}</td>
+                      <td className="px-2 py-1">{p.message}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
-              {report.problemCount > report.problems.length && <p className="mt-1 text-slate-600">…and {formatCount(report.problemCount - report.problems.length)} more.</p>}
+              {report.problemCount > report.problems.length && (
+                <p className="mt-1 text-slate-600">…and {formatCount(report.problemCount - report.problems.length)} more.</p>
+              )}
             </div>
           )}
           {report.ok && report.sample.length > 0 && (
             <div className="overflow-x-auto">
               <table className="min-w-full">
-                <caption className="px-2 py-1 text-left text-slate-600">First {report.sample.length} of {formatCount(report.add.nodes)} nodes to add</caption>
-                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600"><tr><th scope="col" className="px-2 py-1">Line</th><th scope="col" className="px-2 py-1">Node</th><th scope="col" className="px-2 py-1 text-right">CPU</th><th scope="col" className="px-2 py-1 text-right">Memory</th><th scope="col" className="px-2 py-1">GPUs</th></tr></thead>
+                <caption className="px-2 py-1 text-left text-slate-600">
+                  First {report.sample.length} of {formatCount(report.add.nodes)} nodes to add
+                </caption>
+                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-2 py-1">
+                      Line
+                    </th>
+                    <th scope="col" className="px-2 py-1">
+                      Node
+                    </th>
+                    <th scope="col" className="px-2 py-1 text-right">
+                      CPU
+                    </th>
+                    <th scope="col" className="px-2 py-1 text-right">
+                      Memory
+                    </th>
+                    <th scope="col" className="px-2 py-1">
+                      GPUs
+                    </th>
+                  </tr>
+                </thead>
                 <tbody className="divide-y divide-slate-100">
                   {report.sample.map((n) => (
-                    <tr key={n.name}><td className="px-2 py-1 tabular-nums">{n.line}</td><td className="px-2 py-1 font-mono">{n.name}</td><td className="px-2 py-1 text-right">{formatCpu(n.cpuMilli)}</td><td className="px-2 py-1 text-right">{formatMemory(n.memoryMib)}</td><td className="px-2 py-1">{n.gpuCount ? `${n.gpuCount} × ${n.gpuModel}` : "none"}</td></tr>
+                    <tr key={n.name}>
+                      <td className="px-2 py-1 tabular-nums">{n.line}</td>
+                      <td className="px-2 py-1 font-mono">{n.name}</td>
+                      <td className="px-2 py-1 text-right">{formatCpu(n.cpuMilli)}</td>
+                      <td className="px-2 py-1 text-right">{formatMemory(n.memoryMib)}</td>
+                      <td className="px-2 py-1">{n.gpuCount ? `${n.gpuCount} × ${n.gpuModel}` : "none"}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>

@@ -41,19 +41,46 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettingsView 
   // Runs only once the schema accepts the input; a refused input shows its messages instead.
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
   return (
-    <form onSubmit={(e) => (setSaved(false), void onSubmit(e))} noValidate aria-labelledby="settings-form-title" className="flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id="settings-form-title" className="font-semibold">System settings</h2>
-      <Field id="settings-retention" label="Keep decisions for (days)" error={errors.decisionRetentionDays} hint="1 to 3,650 days. Older decisions are deleted; each job's latest decision is kept.">
+    <form
+      onSubmit={(e) => (setSaved(false), void onSubmit(e))}
+      noValidate
+      aria-labelledby="settings-form-title"
+      className="flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="settings-form-title" className="font-semibold">
+        System settings
+      </h2>
+      <Field
+        id="settings-retention"
+        label="Keep decisions for (days)"
+        error={errors.decisionRetentionDays}
+        hint="1 to 3,650 days. Older decisions are deleted; each job's latest decision is kept."
+      >
         {/* valueAsNumber: a blank field is NaN, which the schema names ("Enter a number of days") instead of reading 0. */}
-        <Input id="settings-retention" type="number" min={1} max={3650} step={1} {...form.register("decisionRetentionDays", { valueAsNumber: true })} invalid={!!errors.decisionRetentionDays} />
+        <Input
+          id="settings-retention"
+          type="number"
+          min={1}
+          max={3650}
+          step={1}
+          {...form.register("decisionRetentionDays", { valueAsNumber: true })}
+          invalid={!!errors.decisionRetentionDays}
+        />
       </Field>
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input id="settings-allow-private" type="checkbox" {...form.register("allowPrivateFeedUrls")} aria-describedby="settings-allow-private-hint" className="h-4 w-4 rounded border-slate-300" />
+          <input
+            id="settings-allow-private"
+            type="checkbox"
+            {...form.register("allowPrivateFeedUrls")}
+            aria-describedby="settings-allow-private-hint"
+            className="h-4 w-4 rounded border-slate-300"
+          />
           Allow private feed URLs
         </label>
         <p id="settings-allow-private-hint" className="text-xs text-slate-500">
-          Lets carbon feed URLs reach loopback (127.0.0.1), link-local (169.254.x.x, including cloud metadata) and private network addresses. Leave off unless a feed runs inside your network.
+          Lets carbon feed URLs reach loopback (127.0.0.1), link-local (169.254.x.x, including cloud metadata) and private network addresses. Leave off unless a
+          feed runs inside your network.
         </p>
         {errors.allowPrivateFeedUrls && (
           <p role="alert" className="text-xs font-medium text-red-700">
@@ -63,7 +90,9 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettingsView 
       </div>
       <FormMessages error={save.error} errors={errors} success={saved ? "Settings saved." : undefined} />
       <div>
-        <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save settings"}</Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save settings"}
+        </Button>
       </div>
     </form>
   );

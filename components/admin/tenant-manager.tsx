@@ -19,7 +19,17 @@ type State = Record<"slug" | "name" | "maxGpus" | "maxGpuHoursPerMonth" | "carbo
 function TenantForm({ editing, onDone }: { editing: TenantRow | null; onDone: (message: string) => void }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const [form, setForm] = useState<State>(editing ? { slug: editing.slug, name: editing.name, maxGpus: str(editing.maxGpus), maxGpuHoursPerMonth: str(editing.maxGpuHoursPerMonth), carbonBudgetKgPerMonth: str(editing.carbonBudgetKgPerMonth) } : { slug: "", name: "", maxGpus: "", maxGpuHoursPerMonth: "", carbonBudgetKgPerMonth: "" });
+  const [form, setForm] = useState<State>(
+    editing
+      ? {
+          slug: editing.slug,
+          name: editing.name,
+          maxGpus: str(editing.maxGpus),
+          maxGpuHoursPerMonth: str(editing.maxGpuHoursPerMonth),
+          carbonBudgetKgPerMonth: str(editing.carbonBudgetKgPerMonth),
+        }
+      : { slug: "", name: "", maxGpus: "", maxGpuHoursPerMonth: "", carbonBudgetKgPerMonth: "" },
+  );
   const [client, setClient] = useState<Record<string, string>>({});
   const done = (t: { name: string }) => {
     router.refresh();
@@ -31,7 +41,12 @@ function TenantForm({ editing, onDone }: { editing: TenantRow | null; onDone: (m
   const errors = mergedErrors(client, mutation.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const limits = { name: form.name, maxGpus: num(form.maxGpus), maxGpuHoursPerMonth: numOrNull(form.maxGpuHoursPerMonth), carbonBudgetKgPerMonth: numOrNull(form.carbonBudgetKgPerMonth) };
+    const limits = {
+      name: form.name,
+      maxGpus: num(form.maxGpus),
+      maxGpuHoursPerMonth: numOrNull(form.maxGpuHoursPerMonth),
+      carbonBudgetKgPerMonth: numOrNull(form.carbonBudgetKgPerMonth),
+    };
     const found = editing ? clientErrors(tenantFormSchema, limits) : clientErrors(tenantCreateSchema, { ...limits, slug: form.slug });
     setClient(found ?? {});
     if (found) return;
@@ -44,8 +59,15 @@ function TenantForm({ editing, onDone }: { editing: TenantRow | null; onDone: (m
     </Field>
   );
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="tenant-form-title" className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id="tenant-form-title" className="font-semibold">{editing ? `Edit ${editing.name}` : "New tenant"}</h2>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="tenant-form-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="tenant-form-title" className="font-semibold">
+        {editing ? `Edit ${editing.name}` : "New tenant"}
+      </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {!editing && field("slug", "Slug", "Lower-case id, e.g. delta-robotics.", "text")}
         {field("name", "Name", undefined, "text")}
@@ -55,8 +77,14 @@ function TenantForm({ editing, onDone }: { editing: TenantRow | null; onDone: (m
       </div>
       <FormMessages error={mutation.error} errors={errors} />
       <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>{mutation.isPending ? "Saving…" : editing ? "Save tenant" : "Create tenant"}</Button>
-        {editing && <Button variant="secondary" onClick={() => onDone("")}>Cancel</Button>}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : editing ? "Save tenant" : "Create tenant"}
+        </Button>
+        {editing && (
+          <Button variant="secondary" onClick={() => onDone("")}>
+            Cancel
+          </Button>
+        )}
       </div>
     </form>
   );
@@ -70,7 +98,11 @@ export function TenantManager({ tenants }: { tenants: TenantRow[] }) {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">{note}</p>}
+        {note && (
+          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
+            {note}
+          </p>
+        )}
         {tenants.length === 0 ? (
           <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No tenants yet. Create one with the form.</p>
         ) : (
@@ -79,21 +111,47 @@ export function TenantManager({ tenants }: { tenants: TenantRow[] }) {
               <caption className="px-3 py-2 text-left text-slate-600">{tenants.length} tenants · usage this calendar month (UTC)</caption>
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Tenant</th>
-                  <th scope="col" className="px-3 py-2">GPUs in use</th>
-                  <th scope="col" className="px-3 py-2">GPU-hours</th>
-                  <th scope="col" className="px-3 py-2">CO2e</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    Tenant
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    GPUs in use
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    GPU-hours
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    CO2e
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {tenants.map((t) => (
                   <tr key={t.id} data-testid="tenant-row">
-                    <td className="px-3 py-2"><span className="font-medium">{t.name}</span> <span className="text-slate-500">· {t.slug} · {t.members} {t.members === 1 ? "member" : "members"}</span></td>
+                    <td className="px-3 py-2">
+                      <span className="font-medium">{t.name}</span>{" "}
+                      <span className="text-slate-500">
+                        · {t.slug} · {t.members} {t.members === 1 ? "member" : "members"}
+                      </span>
+                    </td>
                     <td className="px-3 py-2">{of(t.gpusInUse.toFixed(1), t.maxGpus, "GPUs")}</td>
                     <td className="px-3 py-2">{of(formatCount(Math.round(t.gpuHoursThisMonth)), t.maxGpuHoursPerMonth, "GPU-h")}</td>
                     <td className="px-3 py-2">{of(t.emissionsKgThisMonth.toFixed(1), t.carbonBudgetKgPerMonth, "kg")}</td>
-                    <td className="px-3 py-2"><Button variant="secondary" aria-label={`Edit ${t.name}`} onClick={() => { setNote(""); setEditing(t); }}>Edit</Button></td>
+                    <td className="px-3 py-2">
+                      <Button
+                        variant="secondary"
+                        aria-label={`Edit ${t.name}`}
+                        onClick={() => {
+                          setNote("");
+                          setEditing(t);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -101,7 +159,14 @@ export function TenantManager({ tenants }: { tenants: TenantRow[] }) {
           </div>
         )}
       </div>
-      <TenantForm key={editing?.id ?? "new"} editing={editing} onDone={(message) => { setNote(message); setEditing(null); }} />
+      <TenantForm
+        key={editing?.id ?? "new"}
+        editing={editing}
+        onDone={(message) => {
+          setNote(message);
+          setEditing(null);
+        }}
+      />
     </div>
   );
 }

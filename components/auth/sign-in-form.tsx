@@ -32,7 +32,15 @@ export function SignInForm() {
         <Input id="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!fields.email} required />
       </Field>
       <Field id="password" label="Password" error={fields.password}>
-        <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!fields.password} required />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          invalid={!!fields.password}
+          required
+        />
       </Field>
       {signIn.error && !Object.keys(fields).length && (
         <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">

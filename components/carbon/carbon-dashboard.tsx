@@ -18,10 +18,20 @@ export function CarbonDashboard({ intensity, historyDays }: { intensity: Intensi
   return (
     <div className="flex flex-col gap-6">
       <ZoneIntensitySection initial={intensity} initialDays={historyDays} />
-      <SectionCard id="emissions" title="Emissions" description={`Hour by hour while jobs ran; days in your time zone (${tz}).`} actions={picker("emissions-days")}>
+      <SectionCard
+        id="emissions"
+        title="Emissions"
+        description={`Hour by hour while jobs ran; days in your time zone (${tz}).`}
+        actions={picker("emissions-days")}
+      >
         <EmissionsSection days={days} tz={tz} />
       </SectionCard>
-      <SectionCard id="ledger" title="Savings against the carbon-agnostic baseline" description="Each finished job's emissions beside what the baseline placement would have emitted." actions={picker("ledger-days")}>
+      <SectionCard
+        id="ledger"
+        title="Savings against the carbon-agnostic baseline"
+        description="Each finished job's emissions beside what the baseline placement would have emitted."
+        actions={picker("ledger-days")}
+      >
         <SavingsLedgerSection days={days} tz={tz} />
       </SectionCard>
     </div>

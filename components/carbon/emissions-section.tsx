@@ -21,7 +21,8 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
     <QueryState isLoading={query.isLoading} error={query.error}>
       {r && r.total.jobs === 0 && (
         <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-700" data-testid="emissions-empty">
-          No job energy has been recorded in the last {days} days. Energy and emissions are accounted for every hour a job runs (its GPUs&apos; power times the cluster&apos;s PUE times the zone&apos;s intensity), so they appear here once jobs run.
+          No job energy has been recorded in the last {days} days. Energy and emissions are accounted for every hour a job runs (its GPUs&apos; power times the
+          cluster&apos;s PUE times the zone&apos;s intensity), so they appear here once jobs run.
         </p>
       )}
       {r && r.total.jobs > 0 && (
@@ -29,7 +30,11 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
             <Figure label="Emissions" value={formatEmissions(r.total.emissionsGCo2e)} hint={`${r.total.jobs} jobs`} />
             <Figure label="Facility energy" value={kwh(r.total.facilityEnergyKwh)} hint={`${kwh(r.total.itEnergyKwh)} at the GPUs (IT)`} />
-            <Figure label="Mean intensity" value={`${(r.total.emissionsGCo2e / Math.max(r.total.facilityEnergyKwh, 1e-9)).toFixed(0)} gCO2e/kWh`} hint="emissions ÷ facility energy" />
+            <Figure
+              label="Mean intensity"
+              value={`${(r.total.emissionsGCo2e / Math.max(r.total.facilityEnergyKwh, 1e-9)).toFixed(0)} gCO2e/kWh`}
+              hint="emissions ÷ facility energy"
+            />
             <Figure
               label="Intensity basis"
               value={`${((100 * (r.bySource.find((s) => s.source === "measured")?.emissionsGCo2e ?? 0)) / Math.max(r.total.emissionsGCo2e, 1e-9)).toFixed(0)} % measured`}
@@ -50,7 +55,13 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
           <div className="grid gap-5 lg:grid-cols-2">
             <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By cluster</h3>
-              <CategoryBarChart rows={r.byCluster.map((c) => ({ name: c.name, kg: kg(c.emissionsGCo2e) }))} categoryKey="name" series={[{ key: "kg", label: "emissions", color: "#0369a1" }]} unit="kg CO2e" label="Bar chart of emissions per cluster in kilograms of CO2e" />
+              <CategoryBarChart
+                rows={r.byCluster.map((c) => ({ name: c.name, kg: kg(c.emissionsGCo2e) }))}
+                categoryKey="name"
+                series={[{ key: "kg", label: "emissions", color: "#0369a1" }]}
+                unit="kg CO2e"
+                label="Bar chart of emissions per cluster in kilograms of CO2e"
+              />
               <TotalsTable
                 caption="Emissions and energy per cluster"
                 columns={["Cluster", "Zone", "Jobs", "Facility energy", "Emissions"]}
@@ -59,7 +70,13 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
             </div>
             <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By tenant</h3>
-              <CategoryBarChart rows={r.byTenant.map((t) => ({ name: t.name, kg: kg(t.emissionsGCo2e) }))} categoryKey="name" series={[{ key: "kg", label: "emissions", color: "#7c3aed" }]} unit="kg CO2e" label="Bar chart of emissions per tenant in kilograms of CO2e" />
+              <CategoryBarChart
+                rows={r.byTenant.map((t) => ({ name: t.name, kg: kg(t.emissionsGCo2e) }))}
+                categoryKey="name"
+                series={[{ key: "kg", label: "emissions", color: "#7c3aed" }]}
+                unit="kg CO2e"
+                label="Bar chart of emissions per tenant in kilograms of CO2e"
+              />
               <TotalsTable
                 caption="Emissions and energy per tenant"
                 columns={["Tenant", "Jobs", "Facility energy", "Emissions"]}

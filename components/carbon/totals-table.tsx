@@ -7,12 +7,22 @@ export function TotalsTable({ caption, columns, rows }: { caption: string; colum
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
-          <tr>{columns.map((c, i) => <th key={c} scope="col" className={`py-1 pr-3 ${i > 0 ? "text-right" : ""}`}>{c}</th>)}</tr>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={c} scope="col" className={`py-1 pr-3 ${i > 0 ? "text-right" : ""}`}>
+                {c}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className="border-t border-slate-100">
-              {r.cells.map((cell, i) => <td key={i} className={`py-1 pr-3 ${i > 0 ? "text-right tabular-nums" : "font-medium"}`}>{cell}</td>)}
+              {r.cells.map((cell, i) => (
+                <td key={i} className={`py-1 pr-3 ${i > 0 ? "text-right tabular-nums" : "font-medium"}`}>
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

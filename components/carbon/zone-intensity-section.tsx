@@ -15,17 +15,33 @@ const lower = (s: string) => s.toLowerCase();
 
 function AccuracyTable({ zone }: { zone: Zone }) {
   const rows = zone.accuracy.buckets.filter((b) => b.pairs > 0);
-  if (rows.length === 0) return <p className="text-xs text-slate-600">Forecast accuracy: no forecast hour has been measured yet (forecasts are compared once their hour is measured).</p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-xs text-slate-600">Forecast accuracy: no forecast hour has been measured yet (forecasts are compared once their hour is measured).</p>
+    );
   return (
     <table className="mt-1 w-full text-xs">
       <caption className="text-left font-medium text-slate-700">Forecast accuracy, last 30 days</caption>
       <thead className="text-left text-slate-600">
-        <tr><th scope="col">Horizon</th><th scope="col" className="text-right">Hours compared</th><th scope="col" className="text-right">MAE</th><th scope="col" className="text-right">MAPE</th></tr>
+        <tr>
+          <th scope="col">Horizon</th>
+          <th scope="col" className="text-right">
+            Hours compared
+          </th>
+          <th scope="col" className="text-right">
+            MAE
+          </th>
+          <th scope="col" className="text-right">
+            MAPE
+          </th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((b) => (
           <tr key={b.fromHours} className="border-t border-slate-100">
-            <td>{b.fromHours}–{b.toHours} h ahead</td>
+            <td>
+              {b.fromHours}–{b.toHours} h ahead
+            </td>
             <td className="text-right">{b.pairs}</td>
             <td className="text-right">{b.maeGCo2ePerKwh === null ? "—" : `${b.maeGCo2ePerKwh.toFixed(1)} gCO2e/kWh`}</td>
             <td className="text-right">{b.mapePct === null ? "—" : `${b.mapePct.toFixed(1)} %`}</td>
@@ -42,17 +58,45 @@ function ZoneCard({ zone, nowMs }: { zone: Zone; nowMs: number }) {
   return (
     <article className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3" data-testid="zone-intensity" aria-labelledby={`zone-${zone.id}`}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`zone-${zone.id}`} className="font-semibold">{zone.name} <span className="font-mono text-sm text-slate-600">{zone.id}</span></h3>
+        <h3 id={`zone-${zone.id}`} className="font-semibold">
+          {zone.name} <span className="font-mono text-sm text-slate-600">{zone.id}</span>
+        </h3>
         <p className="text-sm">
-          {zone.latestMeasured ? <><strong>{zone.latestMeasured.gCo2ePerKwh.toFixed(0)} gCO2e/kWh</strong> <span className="text-slate-600">measured <LocalTime value={new Date(zone.latestMeasured.atMs)} /></span></> : <span className="text-slate-600">no measurement yet</span>}
+          {zone.latestMeasured ? (
+            <>
+              <strong>{zone.latestMeasured.gCo2ePerKwh.toFixed(0)} gCO2e/kWh</strong>{" "}
+              <span className="text-slate-600">
+                measured <LocalTime value={new Date(zone.latestMeasured.atMs)} />
+              </span>
+            </>
+          ) : (
+            <span className="text-slate-600">no measurement yet</span>
+          )}
         </p>
       </header>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
-        <div><dt className="inline text-slate-500">Signal: </dt><dd className="inline">{lower(zone.signalType)}</dd></div>
-        <div><dt className="inline text-slate-500">Emission factors: </dt><dd className="inline">{lower(zone.emissionFactorType)}</dd></div>
-        <div><dt className="inline text-slate-500">Provider: </dt><dd className="inline">{providers.length ? providers.join(", ") : "none in this range"}</dd></div>
-        <div><dt className="inline text-slate-500">Hours: </dt><dd className="inline">{hours("MEASURED")} measured · {hours("FORECAST")} forecast</dd></div>
-        <div><dt className="inline text-slate-500">Annual average: </dt><dd className="inline">{zone.annualAverageGCo2ePerKwh.toFixed(1)} gCO2e/kWh</dd></div>
+        <div>
+          <dt className="inline text-slate-500">Signal: </dt>
+          <dd className="inline">{lower(zone.signalType)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Emission factors: </dt>
+          <dd className="inline">{lower(zone.emissionFactorType)}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Provider: </dt>
+          <dd className="inline">{providers.length ? providers.join(", ") : "none in this range"}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Hours: </dt>
+          <dd className="inline">
+            {hours("MEASURED")} measured · {hours("FORECAST")} forecast
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-500">Annual average: </dt>
+          <dd className="inline">{zone.annualAverageGCo2ePerKwh.toFixed(1)} gCO2e/kWh</dd>
+        </div>
       </dl>
       <IntensityHistoryChart zone={zone.id} points={zone.points} nowMs={nowMs} annualAverage={zone.annualAverageGCo2ePerKwh} />
       <AccuracyTable zone={zone} />
@@ -64,7 +108,11 @@ function ZoneCard({ zone, nowMs }: { zone: Zone; nowMs: number }) {
 export function ZoneIntensitySection({ initial, initialDays }: { initial: IntensityReport; initialDays: number }) {
   const trpc = useTRPC();
   const [days, setDays] = useState(initialDays);
-  const query = useQuery({ ...trpc.carbon.intensity.queryOptions({ historyDays: days, forecastHours: 48 }), initialData: days === initialDays ? initial : undefined, refetchInterval: 60_000 });
+  const query = useQuery({
+    ...trpc.carbon.intensity.queryOptions({ historyDays: days, forecastHours: 48 }),
+    initialData: days === initialDays ? initial : undefined,
+    refetchInterval: 60_000,
+  });
   const report = query.data;
   return (
     <SectionCard
@@ -74,8 +122,16 @@ export function ZoneIntensitySection({ initial, initialDays }: { initial: Intens
       actions={<RangeSelect id="history-days" label="History" value={days} options={HISTORY} onChange={setDays} />}
     >
       <QueryState isLoading={query.isLoading} error={query.error}>
-        {report && report.zones.length === 0 && <p className="text-sm text-slate-600">No grid zones are configured yet. An admin adds them with the clusters.</p>}
-        {report && <div className="grid gap-4 lg:grid-cols-2">{report.zones.map((z) => <ZoneCard key={z.id} zone={z} nowMs={report.nowMs} />)}</div>}
+        {report && report.zones.length === 0 && (
+          <p className="text-sm text-slate-600">No grid zones are configured yet. An admin adds them with the clusters.</p>
+        )}
+        {report && (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {report.zones.map((z) => (
+              <ZoneCard key={z.id} zone={z} nowMs={report.nowMs} />
+            ))}
+          </div>
+        )}
       </QueryState>
     </SectionCard>
   );

@@ -9,7 +9,16 @@ export interface BarSeries {
 }
 
 /** Plain rows in: { [categoryKey]: label, [series.key]: number }. */
-export function CategoryBarChart({ rows, categoryKey, series, unit, label, height = "h-64", formatValue = (v) => v.toFixed(2), formatCategory }: {
+export function CategoryBarChart({
+  rows,
+  categoryKey,
+  series,
+  unit,
+  label,
+  height = "h-64",
+  formatValue = (v) => v.toFixed(2),
+  formatCategory,
+}: {
   rows: Record<string, string | number>[];
   categoryKey: string;
   series: BarSeries[];
@@ -25,9 +34,18 @@ export function CategoryBarChart({ rows, categoryKey, series, unit, label, heigh
       <ResponsiveContainer>
         <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey={categoryKey} tick={{ fontSize: 11 }} tickFormatter={formatCategory} interval={rows.length <= 12 ? 0 : "preserveStartEnd"} minTickGap={8} />
+          <XAxis
+            dataKey={categoryKey}
+            tick={{ fontSize: 11 }}
+            tickFormatter={formatCategory}
+            interval={rows.length <= 12 ? 0 : "preserveStartEnd"}
+            minTickGap={8}
+          />
           <YAxis tick={{ fontSize: 11 }} width={56} label={{ value: unit, angle: -90, position: "insideLeft", fontSize: 11, dy: 30 }} />
-          <Tooltip labelFormatter={(v) => (formatCategory ? formatCategory(String(v)) : String(v))} formatter={(v, name) => [`${formatValue(Number(v))} ${unit}`, name]} />
+          <Tooltip
+            labelFormatter={(v) => (formatCategory ? formatCategory(String(v)) : String(v))}
+            formatter={(v, name) => [`${formatValue(Number(v))} ${unit}`, name]}
+          />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />

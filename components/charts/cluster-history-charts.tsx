@@ -10,7 +10,25 @@ export interface ClusterHistoryRow {
   runningJobs: number;
 }
 
-function SeriesChart({ rows, fromMs, toMs, dataKey, unit, color, label, domain }: { rows: ClusterHistoryRow[]; fromMs: number; toMs: number; dataKey: "allocationPct" | "powerKw"; unit: string; color: string; label: string; domain?: [number, number] }) {
+function SeriesChart({
+  rows,
+  fromMs,
+  toMs,
+  dataKey,
+  unit,
+  color,
+  label,
+  domain,
+}: {
+  rows: ClusterHistoryRow[];
+  fromMs: number;
+  toMs: number;
+  dataKey: "allocationPct" | "powerKw";
+  unit: string;
+  color: string;
+  label: string;
+  domain?: [number, number];
+}) {
   return (
     <figure className="min-w-0">
       <figcaption className="mb-1 text-sm font-medium text-slate-700">{label}</figcaption>
@@ -32,7 +50,11 @@ function SeriesChart({ rows, fromMs, toMs, dataKey, unit, color, label, domain }
 /** Allocation and power side by side (stacked on a phone); an empty state when there are no samples. */
 export function ClusterHistoryCharts({ rows, fromMs, toMs }: { rows: ClusterHistoryRow[]; fromMs: number; toMs: number }) {
   if (rows.length === 0) {
-    return <p className="text-sm text-slate-600" data-testid="cluster-history-empty">No samples for this cluster in this window yet: the control loop records allocation and power as it runs.</p>;
+    return (
+      <p className="text-sm text-slate-600" data-testid="cluster-history-empty">
+        No samples for this cluster in this window yet: the control loop records allocation and power as it runs.
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 md:grid-cols-2">

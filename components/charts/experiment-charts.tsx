@@ -46,7 +46,14 @@ export function AllocationChart({ series, policies }: Props) {
     <Frame label={`Line chart of GPU allocation (GAR) over simulated time for ${policies.join(", ")}`}>
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="atMs" type="number" domain={["dataMin", "dataMax"]} ticks={dayTicks(rows[0]!.atMs!, rows[rows.length - 1]!.atMs!)} tickFormatter={dayLabel} tick={{ fontSize: 11 }} />
+        <XAxis
+          dataKey="atMs"
+          type="number"
+          domain={["dataMin", "dataMax"]}
+          ticks={dayTicks(rows[0]!.atMs!, rows[rows.length - 1]!.atMs!)}
+          tickFormatter={dayLabel}
+          tick={{ fontSize: 11 }}
+        />
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} unit=" %" width={56} />
         <Tooltip labelFormatter={(v) => new Date(Number(v)).toLocaleString()} formatter={(v, name) => [`${Number(v).toFixed(1)} %`, name]} />
         <Legend />
@@ -66,12 +73,29 @@ export function WaitCdfChart({ series, policies }: Props) {
     <Frame label={`Cumulative distribution of job waiting time in hours for ${policies.join(", ")}`}>
       <LineChart margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="waitH" type="number" domain={[0, "dataMax"]} tick={{ fontSize: 11 }} tickFormatter={(v: number) => `${v.toFixed(v < 10 ? 1 : 0)} h`} allowDuplicatedCategory={false} />
+        <XAxis
+          dataKey="waitH"
+          type="number"
+          domain={[0, "dataMax"]}
+          tick={{ fontSize: 11 }}
+          tickFormatter={(v: number) => `${v.toFixed(v < 10 ? 1 : 0)} h`}
+          allowDuplicatedCategory={false}
+        />
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} unit=" %" width={56} />
         <Tooltip labelFormatter={(v) => `waited ≤ ${Number(v).toFixed(2)} h`} formatter={(v, name) => [`${Number(v).toFixed(1)} % of jobs`, name]} />
         <Legend />
         {curves.map((c, i) => (
-          <Line key={c.policy} name={c.policy} data={c.points} dataKey="share" stroke={color(i)} dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" />
+          <Line
+            key={c.policy}
+            name={c.policy}
+            data={c.points}
+            dataKey="share"
+            stroke={color(i)}
+            dot={false}
+            strokeWidth={2}
+            isAnimationActive={false}
+            type="stepAfter"
+          />
         ))}
       </LineChart>
     </Frame>

@@ -12,10 +12,29 @@ export interface IntensityChartPoint {
 const dayHour = (ms: number) => new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit" });
 
 /** Plain series in: hourly points with a measured and/or forecast value in gCO2e/kWh. */
-export function IntensityHistoryChart({ zone, points, nowMs, annualAverage }: { zone: string; points: IntensityChartPoint[]; nowMs: number; annualAverage: number }) {
-  if (points.length === 0) return <p className="text-sm text-slate-600">No intensity data for {zone} in this range: the annual average ({annualAverage.toFixed(0)} gCO2e/kWh) is used.</p>;
+export function IntensityHistoryChart({
+  zone,
+  points,
+  nowMs,
+  annualAverage,
+}: {
+  zone: string;
+  points: IntensityChartPoint[];
+  nowMs: number;
+  annualAverage: number;
+}) {
+  if (points.length === 0)
+    return (
+      <p className="text-sm text-slate-600">
+        No intensity data for {zone} in this range: the annual average ({annualAverage.toFixed(0)} gCO2e/kWh) is used.
+      </p>
+    );
   return (
-    <div className="h-64 w-full min-w-0 overflow-hidden" role="img" aria-label={`Line chart of ${zone} carbon intensity: measured (solid) before now, forecast (dashed) after, annual average dotted`}>
+    <div
+      className="h-64 w-full min-w-0 overflow-hidden"
+      role="img"
+      aria-label={`Line chart of ${zone} carbon intensity: measured (solid) before now, forecast (dashed) after, annual average dotted`}
+    >
       <ResponsiveContainer>
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -24,8 +43,22 @@ export function IntensityHistoryChart({ zone, points, nowMs, annualAverage }: { 
           <Tooltip labelFormatter={(v) => new Date(Number(v)).toLocaleString()} formatter={(v, name) => [`${Number(v).toFixed(0)} gCO2e/kWh`, name]} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line name="measured" dataKey="measured" stroke="#15803d" strokeWidth={2} dot={false} isAnimationActive={false} connectNulls={false} />
-          <Line name="forecast" dataKey="forecast" stroke="#0369a1" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} connectNulls={false} />
-          <ReferenceLine y={annualAverage} stroke="#94a3b8" strokeDasharray="2 3" label={{ value: "annual avg", fontSize: 10, position: "insideBottomLeft", fill: "#475569" }} />
+          <Line
+            name="forecast"
+            dataKey="forecast"
+            stroke="#0369a1"
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            dot={false}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
+          <ReferenceLine
+            y={annualAverage}
+            stroke="#94a3b8"
+            strokeDasharray="2 3"
+            label={{ value: "annual avg", fontSize: 10, position: "insideBottomLeft", fill: "#475569" }}
+          />
           <ReferenceLine x={nowMs} stroke="#0f172a" strokeDasharray="4 4" label={{ value: "now", fontSize: 11, position: "insideTopRight" }} />
         </LineChart>
       </ResponsiveContainer>

@@ -9,7 +9,11 @@ const hourLabel = (ms: number) => new Date(ms).toLocaleString(undefined, { weekd
 export function ZoneIntensityChart({ rows, zones, nowMs }: { rows: Record<string, number>[]; zones: string[]; nowMs: number }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">No carbon-intensity data around now.</p>;
   return (
-    <div className="h-80 w-full min-w-0 overflow-hidden" role="img" aria-label="Line chart of carbon intensity per grid zone, last 24 hours measured and next 24 hours forecast">
+    <div
+      className="h-80 w-full min-w-0 overflow-hidden"
+      role="img"
+      aria-label="Line chart of carbon intensity per grid zone, last 24 hours measured and next 24 hours forecast"
+    >
       <ResponsiveContainer>
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />

@@ -24,11 +24,15 @@ function ClusterHistory({ id }: { id: string }) {
   return (
     <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="history-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="history-title" className="text-lg font-semibold">Allocation and power over time</h2>
+        <h2 id="history-title" className="text-lg font-semibold">
+          Allocation and power over time
+        </h2>
         <RangeToggle value={range} onChange={setRange} label="History window" />
       </div>
       {history.error ? (
-        <p role="alert" className="text-sm text-red-700">Could not load the history: {history.error.message}</p>
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the history: {history.error.message}
+        </p>
       ) : history.data ? (
         <ClusterHistoryCharts rows={history.data.rows} fromMs={history.data.fromMs} toMs={history.data.nowMs} />
       ) : (
@@ -42,7 +46,12 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
   const trpc = useTRPC();
   const detail = useQuery({ ...trpc.clusters.get.queryOptions({ id }), initialData: initial, refetchInterval: LIVE_POLL_MS });
   if (detail.isLoading) return <p className="text-slate-600">Loading the cluster…</p>;
-  if (!detail.data) return <p role="alert" className="text-red-700">Could not load the cluster: {detail.error?.message}</p>;
+  if (!detail.data)
+    return (
+      <p role="alert" className="text-red-700">
+        Could not load the cluster: {detail.error?.message}
+      </p>
+    );
   const { cluster, decisions, gfr } = detail.data;
   const gpus = cluster.nodes.reduce((s, n) => s + n.gpus.length, 0);
   const allocated = cluster.nodes.reduce((s, n) => s + n.gpus.reduce((a, g) => a + g.allocatedMilli, 0), 0);
@@ -53,7 +62,8 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
       <LiveStatus updatedAt={detail.dataUpdatedAt} error={detail.error} />
       {cluster.connection?.unreachableSince && (
         <p role="status" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="cluster-unreachable">
-          <StatusBadge status="UNREACHABLE" /> Unreachable since <LocalTime value={cluster.connection.unreachableSince} />: {cluster.connection.unreachableReason ?? "no answer"}. No new jobs are placed here until the control loop reaches it again.
+          <StatusBadge status="UNREACHABLE" /> Unreachable since <LocalTime value={cluster.connection.unreachableSince} />:{" "}
+          {cluster.connection.unreachableReason ?? "no answer"}. No new jobs are placed here until the control loop reaches it again.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
@@ -72,11 +82,15 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
       </dl>
       <ClusterHistory id={id} />
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="heatmap-title">
-        <h2 id="heatmap-title" className="mb-3 text-lg font-semibold">GPUs by rack and node</h2>
+        <h2 id="heatmap-title" className="mb-3 text-lg font-semibold">
+          GPUs by rack and node
+        </h2>
         <GpuHeatmap nodes={cluster.nodes} />
       </section>
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="jobs-title">
-        <h2 id="jobs-title" className="mb-3 text-lg font-semibold">Jobs here ({decisions.length})</h2>
+        <h2 id="jobs-title" className="mb-3 text-lg font-semibold">
+          Jobs here ({decisions.length})
+        </h2>
         {decisions.length === 0 ? (
           <p className="text-sm text-slate-600">No job holds resources on this cluster.</p>
         ) : (
@@ -84,10 +98,17 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
             {decisions.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="cluster-job">
                 <StatusBadge status={d.job.status} />
-                <Link className="font-medium text-leaf-700 underline" href={`/decisions/${d.id}`}>{d.job.name}</Link>
+                <Link className="font-medium text-leaf-700 underline" href={`/decisions/${d.id}`}>
+                  {d.job.name}
+                </Link>
                 <span className="text-slate-600">{d.job.tenant.name}</span>
-                <span className="text-slate-600">{formatGpuRequest(d.job.gpuCount, d.job.gpuMilli)}{d.job.gangSize > 1 ? ` ×${d.job.gangSize}` : ""}</span>
-                <span className="ml-auto text-slate-600">started <LocalTime value={d.job.startedAt ?? d.startAt} /></span>
+                <span className="text-slate-600">
+                  {formatGpuRequest(d.job.gpuCount, d.job.gpuMilli)}
+                  {d.job.gangSize > 1 ? ` ×${d.job.gangSize}` : ""}
+                </span>
+                <span className="ml-auto text-slate-600">
+                  started <LocalTime value={d.job.startedAt ?? d.startAt} />
+                </span>
               </li>
             ))}
           </ul>

@@ -24,8 +24,17 @@ export function GpuHeatmap({ nodes }: { nodes: HeatNode[] }) {
     <div className="flex flex-col gap-3">
       <p className="flex flex-wrap items-center gap-3 text-xs text-slate-700" aria-hidden="true">
         Share allocated:
-        {[["bg-slate-200", "free"], ["bg-leaf-100", "< 25 %"], ["bg-emerald-300", "25–50 %"], ["bg-emerald-500", "50–99 %"], ["bg-leaf-900", "whole GPU"]].map(([c, l]) => (
-          <span key={l} className="flex items-center gap-1"><span className={`inline-block h-3 w-3 rounded-sm ${c}`} />{l}</span>
+        {[
+          ["bg-slate-200", "free"],
+          ["bg-leaf-100", "< 25 %"],
+          ["bg-emerald-300", "25–50 %"],
+          ["bg-emerald-500", "50–99 %"],
+          ["bg-leaf-900", "whole GPU"],
+        ].map(([c, l]) => (
+          <span key={l} className="flex items-center gap-1">
+            <span className={`inline-block h-3 w-3 rounded-sm ${c}`} />
+            {l}
+          </span>
         ))}
       </p>
       <div className="flex flex-wrap gap-4" data-testid="gpu-heatmap">
@@ -33,13 +42,26 @@ export function GpuHeatmap({ nodes }: { nodes: HeatNode[] }) {
           <div key={rack} className="rounded-md border border-slate-200 p-2">
             <p className="mb-1 text-xs font-semibold text-slate-600">{rack}</p>
             <div className="flex max-w-xs flex-wrap gap-1">
-              {gpuNodes.filter((n) => n.rackGroup === rack).map((n) => (
-                <div key={n.id} className="flex gap-px rounded-sm bg-white p-px ring-1 ring-slate-300" role="group" aria-label={`${n.name} (${n.gpuModelId})`}>
-                  {n.gpus.map((g) => (
-                    <span key={g.index} className={`block h-3 w-2 ${shade(g.allocatedMilli)}`} title={`${n.name} GPU ${g.index} (${n.gpuModelId}): ${g.allocatedMilli}/1000 milli-GPU`} aria-label={`GPU ${g.index}: ${g.allocatedMilli} of 1000 milli-GPU`} role="img" />
-                  ))}
-                </div>
-              ))}
+              {gpuNodes
+                .filter((n) => n.rackGroup === rack)
+                .map((n) => (
+                  <div
+                    key={n.id}
+                    className="flex gap-px rounded-sm bg-white p-px ring-1 ring-slate-300"
+                    role="group"
+                    aria-label={`${n.name} (${n.gpuModelId})`}
+                  >
+                    {n.gpus.map((g) => (
+                      <span
+                        key={g.index}
+                        className={`block h-3 w-2 ${shade(g.allocatedMilli)}`}
+                        title={`${n.name} GPU ${g.index} (${n.gpuModelId}): ${g.allocatedMilli}/1000 milli-GPU`}
+                        aria-label={`GPU ${g.index}: ${g.allocatedMilli} of 1000 milli-GPU`}
+                        role="img"
+                      />
+                    ))}
+                  </div>
+                ))}
             </div>
           </div>
         ))}

@@ -10,7 +10,12 @@ const ROWS: { group: string; rows: Row[] }[] = [
     group: "Carbon",
     rows: [
       { label: "Emissions", value: (m) => kgCo2e(m.emissionsKg), strong: true },
-      { label: "Saved vs baseline", hint: "less CO2e than the baseline on the same trace and seed", value: (m) => pctOf(m.emissionsSavedPctVsBaseline), strong: true },
+      {
+        label: "Saved vs baseline",
+        hint: "less CO2e than the baseline on the same trace and seed",
+        value: (m) => pctOf(m.emissionsSavedPctVsBaseline),
+        strong: true,
+      },
       { label: "Emissions per GPU-hour", value: (m) => (m.emissionsPerGpuHourG === null ? "—" : `${m.emissionsPerGpuHourG.toFixed(0)} g CO2e`) },
       { label: "Job emissions (idle excluded)", value: (m) => kgCo2e(m.jobEmissionsKg) },
       { label: "Energy (facility)", value: (m) => kwh(m.energyKwh) },
@@ -68,7 +73,9 @@ export function ComparisonTable({ results, policies }: { results: ExperimentResu
         <caption className="sr-only">Metrics per policy; the baseline is {results.baseline}</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-4">Metric</th>
+            <th scope="col" className="py-2 pr-4">
+              Metric
+            </th>
             {policies.map((p) => (
               <th key={p} scope="col" className="px-3 py-2 text-right">
                 {p}
@@ -80,7 +87,13 @@ export function ComparisonTable({ results, policies }: { results: ExperimentResu
         {ROWS.map((section) => (
           <tbody key={section.group}>
             <tr>
-              <th scope="colgroup" colSpan={policies.length + 1} className="bg-slate-50 px-2 py-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">{section.group}</th>
+              <th
+                scope="colgroup"
+                colSpan={policies.length + 1}
+                className="bg-slate-50 px-2 py-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-700"
+              >
+                {section.group}
+              </th>
             </tr>
             {section.rows.map((row) => (
               <tr key={row.label} className="border-t border-slate-100">
@@ -89,7 +102,9 @@ export function ComparisonTable({ results, policies }: { results: ExperimentResu
                   {row.hint && <span className="block text-xs font-normal text-slate-600">{row.hint}</span>}
                 </th>
                 {policies.map((p) => (
-                  <td key={p} className={`px-3 py-1.5 text-right tabular-nums ${row.strong ? "font-semibold" : ""}`}>{row.value(results.policies[p]!)}</td>
+                  <td key={p} className={`px-3 py-1.5 text-right tabular-nums ${row.strong ? "font-semibold" : ""}`}>
+                    {row.value(results.policies[p]!)}
+                  </td>
                 ))}
               </tr>
             ))}

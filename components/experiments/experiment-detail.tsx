@@ -17,7 +17,9 @@ import { ProgressBar } from "./progress-bar";
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold">{title}</h2>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -31,7 +33,11 @@ export function ExperimentDetailView({ initial }: { initial: ExperimentDetail })
     initialData: initial,
     refetchInterval: (q) => (q.state.data && isActive(q.state.data.status) ? 1_000 : false),
   });
-  const cancel = useMutation(trpc.experiments.cancel.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.experiments.get.queryKey({ id: initial.id }) }) }));
+  const cancel = useMutation(
+    trpc.experiments.cancel.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.experiments.get.queryKey({ id: initial.id }) }),
+    }),
+  );
   const e = query.data ?? initial;
   const active = isActive(e.status);
   const policies = e.results ? orderedPolicies(e.results, e.policies) : [];
@@ -42,9 +48,20 @@ export function ExperimentDetailView({ initial }: { initial: ExperimentDetail })
       <Section id="status-title" title="Status">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="experiment-status">
           <StatusBadge status={e.status} />
-          <span className="text-slate-700">created <LocalTime value={e.createdAt} />{e.createdBy ? ` by ${e.createdBy}` : ""}</span>
-          {e.startedAt && <span className="text-slate-700">started <LocalTime value={e.startedAt} /></span>}
-          {e.finishedAt && <span className="text-slate-700">finished <LocalTime value={e.finishedAt} /></span>}
+          <span className="text-slate-700">
+            created <LocalTime value={e.createdAt} />
+            {e.createdBy ? ` by ${e.createdBy}` : ""}
+          </span>
+          {e.startedAt && (
+            <span className="text-slate-700">
+              started <LocalTime value={e.startedAt} />
+            </span>
+          )}
+          {e.finishedAt && (
+            <span className="text-slate-700">
+              finished <LocalTime value={e.finishedAt} />
+            </span>
+          )}
           {e.wallMs !== null && <span className="text-slate-700">wall time {wall(e.wallMs)}</span>}
           {active && (
             <Button variant="danger" className="ml-auto" onClick={() => cancel.mutate({ id: e.id })} disabled={cancel.isPending || e.cancelRequested}>
@@ -61,9 +78,21 @@ export function ExperimentDetailView({ initial }: { initial: ExperimentDetail })
           </div>
         )}
         {!active && e.progressNote && e.status !== "SUCCEEDED" && <p className="mt-3 text-sm text-slate-700">{e.progressNote}</p>}
-        {e.error && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{e.error}</p>}
-        {cancel.error && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{messageOf(cancel.error)}</p>}
-        {query.error && <p role="alert" className="mt-3 text-sm text-red-700">Could not refresh: {query.error.message}</p>}
+        {e.error && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {e.error}
+          </p>
+        )}
+        {cancel.error && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {messageOf(cancel.error)}
+          </p>
+        )}
+        {query.error && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            Could not refresh: {query.error.message}
+          </p>
+        )}
       </Section>
 
       {e.status === "SUCCEEDED" && !e.results && <p className="text-sm text-slate-600">This experiment finished without stored results.</p>}
@@ -80,8 +109,12 @@ export function ExperimentDetailView({ initial }: { initial: ExperimentDetail })
                   return (
                     <li key={p} className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
                       <p className="font-semibold">{p}</p>
-                      <p><span className="text-lg font-bold text-leaf-700">{pctOf(m.emissionsSavedPctVsBaseline)}</span> less CO2e ({kgCo2e(m.emissionsKg)})</p>
-                      <p className="text-slate-700">GAR {pct(m.gar)} ({points(m.garDeltaPointsVsBaseline)}) · waiting cost {signedSeconds(m.meanWaitDeltaSVsBaseline)} mean wait</p>
+                      <p>
+                        <span className="text-lg font-bold text-leaf-700">{pctOf(m.emissionsSavedPctVsBaseline)}</span> less CO2e ({kgCo2e(m.emissionsKg)})
+                      </p>
+                      <p className="text-slate-700">
+                        GAR {pct(m.gar)} ({points(m.garDeltaPointsVsBaseline)}) · waiting cost {signedSeconds(m.meanWaitDeltaSVsBaseline)} mean wait
+                      </p>
                     </li>
                   );
                 })}

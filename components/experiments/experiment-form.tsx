@@ -37,7 +37,8 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
   );
   const start = useMutation(trpc.experiments.start.mutationOptions({ onSuccess: ({ id }) => router.push(`/operator/experiments/${id}`) }));
 
-  const scenario: ScenarioInput | null = kind === "example" ? (exampleFile ? { kind: "example", file: exampleFile } : null) : upload ? { kind: "upload", ...upload } : null;
+  const scenario: ScenarioInput | null =
+    kind === "example" ? (exampleFile ? { kind: "example", file: exampleFile } : null) : upload ? { kind: "upload", ...upload } : null;
   const scenarioKey = JSON.stringify(kind === "example" ? exampleFile : [upload?.fileName, upload?.json.length, upload?.files.map((f) => f.path)]);
   const { mutate: inspectScenario, reset: resetInspect } = inspect;
   useEffect(() => {
@@ -50,7 +51,11 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
   const onScenarioFile = async (file: File | undefined) => {
     if (!file) return setUpload(null);
     const json = await readText(file);
-    setUpload((u) => ({ fileName: file.name, json, files: (u?.files ?? []).map((f) => ({ ...f, path: scenarioPathFor(f.path.split("/").pop() ?? f.path, json) })) }));
+    setUpload((u) => ({
+      fileName: file.name,
+      json,
+      files: (u?.files ?? []).map((f) => ({ ...f, path: scenarioPathFor(f.path.split("/").pop() ?? f.path, json) })),
+    }));
   };
   const onCsvFiles = async (list: FileList | null) => {
     const files = await Promise.all([...(list ?? [])].map(async (f) => ({ path: scenarioPathFor(f.name, upload?.json ?? null), content: await readText(f) })));
@@ -64,7 +69,12 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
   };
 
   const errors = { ...fieldErrorsOf(inspect.error), ...fieldErrorsOf(start.error) };
-  const scenarioError = errors.scenario ?? errors["scenario.file"] ?? errors["scenario.json"] ?? errors["scenario.files"] ?? (inspect.error && !Object.keys(fieldErrorsOf(inspect.error)).length ? messageOf(inspect.error) : undefined);
+  const scenarioError =
+    errors.scenario ??
+    errors["scenario.file"] ??
+    errors["scenario.json"] ??
+    errors["scenario.files"] ??
+    (inspect.error && !Object.keys(fieldErrorsOf(inspect.error)).length ? messageOf(inspect.error) : undefined);
   const summary = inspect.data;
   const canStart = !!scenario && !!summary && policies.length > 0 && policies.includes(baseline) && !start.isPending;
 
@@ -87,7 +97,9 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
             ) : (
               <Select id="example" value={exampleFile} onChange={(e) => setExampleFile(e.target.value)}>
                 {examples.map((e) => (
-                  <option key={e.file} value={e.file}>{e.name} ({e.file})</option>
+                  <option key={e.file} value={e.file}>
+                    {e.name} ({e.file})
+                  </option>
                 ))}
               </Select>
             )}
@@ -95,10 +107,28 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="scenario-json" label="Scenario file (JSON)" hint="The same format as npm run sim -- --scenario (examples/README.md).">
-              <input id="scenario-json" type="file" accept=".json,application/json" className="text-sm" onChange={(e) => void onScenarioFile(e.target.files?.[0])} />
+              <input
+                id="scenario-json"
+                type="file"
+                accept=".json,application/json"
+                className="text-sm"
+                onChange={(e) => void onScenarioFile(e.target.files?.[0])}
+              />
             </Field>
-            <Field id="scenario-csv" label="CSV files it names (optional)" hint="Plain CSV; matched to the scenario's paths by file name. Unlisted paths read the shipped data/ folder.">
-              <input id="scenario-csv" type="file" accept=".csv,text/csv" multiple disabled={!upload} className="text-sm" onChange={(e) => void onCsvFiles(e.target.files)} />
+            <Field
+              id="scenario-csv"
+              label="CSV files it names (optional)"
+              hint="Plain CSV; matched to the scenario's paths by file name. Unlisted paths read the shipped data/ folder."
+            >
+              <input
+                id="scenario-csv"
+                type="file"
+                accept=".csv,text/csv"
+                multiple
+                disabled={!upload}
+                className="text-sm"
+                onChange={(e) => void onCsvFiles(e.target.files)}
+              />
             </Field>
             {upload && upload.files.length > 0 && (
               <p className="text-xs text-slate-600 sm:col-span-2">Uploaded as: {upload.files.map((f) => f.path).join(", ")}</p>
@@ -108,11 +138,14 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
         <div aria-live="polite" className="text-sm">
           {inspect.isPending && <p className="text-slate-600">Loading the scenario…</p>}
           {scenarioError && (
-            <p role="alert" className="font-medium text-red-700" data-testid="scenario-error">{scenarioError}</p>
+            <p role="alert" className="font-medium text-red-700" data-testid="scenario-error">
+              {scenarioError}
+            </p>
           )}
           {summary && !inspect.isPending && (
             <p className="text-slate-700" data-testid="scenario-summary">
-              <strong>{summary.name}</strong>: {summary.clusters} clusters ({count(summary.gpus)} GPUs) in {summary.zones.join(", ")}; {count(summary.jobs)} jobs over {((summary.endMs - summary.startMs) / 86_400_000).toFixed(1)} days; seed {summary.seed}.
+              <strong>{summary.name}</strong>: {summary.clusters} clusters ({count(summary.gpus)} GPUs) in {summary.zones.join(", ")}; {count(summary.jobs)}{" "}
+              jobs over {((summary.endMs - summary.startMs) / 86_400_000).toFixed(1)} days; seed {summary.seed}.
             </p>
           )}
         </div>
@@ -133,7 +166,9 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
         <Field id="baseline" label="Baseline" hint="Savings and waiting cost are measured against it." error={errors.baseline}>
           <Select id="baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)} invalid={!!errors.baseline}>
             {policies.map((p) => (
-              <option key={p} value={p}>{p}</option>
+              <option key={p} value={p}>
+                {p}
+              </option>
             ))}
           </Select>
         </Field>
@@ -142,9 +177,15 @@ export function ExperimentForm({ examples }: { examples: Example[] }) {
         </Field>
       </fieldset>
 
-      {start.error && !Object.keys(fieldErrorsOf(start.error)).length && <p role="alert" className="text-sm font-medium text-red-700">{messageOf(start.error)}</p>}
+      {start.error && !Object.keys(fieldErrorsOf(start.error)).length && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {messageOf(start.error)}
+        </p>
+      )}
       <div>
-        <Button type="submit" disabled={!canStart}>{start.isPending ? "Starting…" : "Start experiment"}</Button>
+        <Button type="submit" disabled={!canStart}>
+          {start.isPending ? "Starting…" : "Start experiment"}
+        </Button>
       </div>
     </form>
   );

@@ -17,7 +17,12 @@ export const signedSeconds = (value: N) => (ok(value) ? `${value > 0 ? "+" : val
 /** Energy with thousands separators. */
 export const kwh = (value: N) => (ok(value) ? `${value.toLocaleString("en-US", { maximumFractionDigits: value >= 100 ? 0 : 1 })} kWh` : "—");
 /** Emissions in kg (t above 10,000 kg). */
-export const kgCo2e = (value: N) => (!ok(value) ? "—" : Math.abs(value) >= 10_000 ? `${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} t CO2e` : `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} kg CO2e`);
+export const kgCo2e = (value: N) =>
+  !ok(value)
+    ? "—"
+    : Math.abs(value) >= 10_000
+      ? `${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} t CO2e`
+      : `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} kg CO2e`;
 /** Plain count. */
 export const count = (value: N) => (ok(value) ? Math.round(value).toLocaleString("en-US") : "—");
 /** Milliseconds of wall time. */

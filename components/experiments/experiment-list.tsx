@@ -19,12 +19,21 @@ export function ExperimentList({ initial }: { initial: ExperimentSummary[] }) {
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.some((e) => isActive(e.status)) ? 1_000 : false),
   });
-  if (list.error) return <p role="alert" className="text-red-700">Could not load the experiments: {list.error.message}</p>;
+  if (list.error)
+    return (
+      <p role="alert" className="text-red-700">
+        Could not load the experiments: {list.error.message}
+      </p>
+    );
   const rows = list.data ?? initial;
   if (rows.length === 0) {
     return (
       <p className="rounded-xl bg-white p-6 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
-        No experiments yet. <Link href="/operator/experiments/new" className="font-medium text-leaf-700 underline">Start one</Link> from a shipped example or your own scenario.
+        No experiments yet.{" "}
+        <Link href="/operator/experiments/new" className="font-medium text-leaf-700 underline">
+          Start one
+        </Link>{" "}
+        from a shipped example or your own scenario.
       </p>
     );
   }
@@ -34,31 +43,55 @@ export function ExperimentList({ initial }: { initial: ExperimentSummary[] }) {
         <caption className="sr-only">Experiments, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">Name</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2">Progress</th>
-            <th scope="col" className="px-3 py-2">Scenario</th>
-            <th scope="col" className="px-3 py-2">Policies (baseline)</th>
-            <th scope="col" className="px-3 py-2">Started by</th>
-            <th scope="col" className="px-3 py-2">Created</th>
-            <th scope="col" className="px-3 py-2 text-right">Wall time</th>
+            <th scope="col" className="px-3 py-2">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Progress
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Scenario
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Policies (baseline)
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Started by
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Created
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Wall time
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((e) => (
             <tr key={e.id} className="border-t border-slate-100 align-top" data-testid="experiment-row">
               <td className="px-3 py-2 font-medium">
-                <Link href={`/operator/experiments/${e.id}`} className="text-leaf-700 underline">{e.name}</Link>
+                <Link href={`/operator/experiments/${e.id}`} className="text-leaf-700 underline">
+                  {e.name}
+                </Link>
               </td>
-              <td className="px-3 py-2"><StatusBadge status={e.status} /></td>
+              <td className="px-3 py-2">
+                <StatusBadge status={e.status} />
+              </td>
               <td className="w-40 px-3 py-2">
                 {isActive(e.status) ? <ProgressBar value={e.progress} label={`Progress of ${e.name}`} /> : null}
                 <span className="text-xs text-slate-600">{e.status === "FAILED" ? e.error : e.progressNote}</span>
               </td>
               <td className="px-3 py-2 text-slate-700">{e.source}</td>
-              <td className="px-3 py-2 text-slate-700">{e.policies.join(", ")} ({e.baseline})</td>
+              <td className="px-3 py-2 text-slate-700">
+                {e.policies.join(", ")} ({e.baseline})
+              </td>
               <td className="px-3 py-2 text-slate-700">{e.createdBy ?? "—"}</td>
-              <td className="px-3 py-2 text-slate-700"><LocalTime value={e.createdAt} /></td>
+              <td className="px-3 py-2 text-slate-700">
+                <LocalTime value={e.createdAt} />
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{wall(e.wallMs)}</td>
             </tr>
           ))}

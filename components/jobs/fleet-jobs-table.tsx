@@ -31,9 +31,24 @@ export function FleetJobsTable() {
   const tenants = useQuery(trpc.catalog.tenants.queryOptions());
   const clusters = useQuery(trpc.catalog.clusters.queryOptions());
   const catalog = useQuery(trpc.catalog.formOptions.queryOptions());
-  const filters = { ...(tenantId ? { tenantId } : {}), ...(status ? { status } : {}), ...(clusterId ? { clusterId } : {}), ...(gpuModel ? { gpuModel } : {}), ...(search ? { search } : {}) };
+  const filters = {
+    ...(tenantId ? { tenantId } : {}),
+    ...(status ? { status } : {}),
+    ...(clusterId ? { clusterId } : {}),
+    ...(gpuModel ? { gpuModel } : {}),
+    ...(search ? { search } : {}),
+  };
   const jobs = useQuery({
-    ...trpc.jobs.list.queryOptions({ tenantId: tenantId || undefined, statuses: status ? [status] : [], clusterId: clusterId || undefined, gpuModel: gpuModel || undefined, search: search || undefined, sort, page, pageSize: PAGE_SIZE }),
+    ...trpc.jobs.list.queryOptions({
+      tenantId: tenantId || undefined,
+      statuses: status ? [status] : [],
+      clusterId: clusterId || undefined,
+      gpuModel: gpuModel || undefined,
+      search: search || undefined,
+      sort,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_POLL_MS,
   });
@@ -53,44 +68,96 @@ export function FleetJobsTable() {
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Field id="filter-tenant" label="Tenant">
-          <Select id="filter-tenant" value={tenantId} onChange={(e) => { setTenantId(e.target.value); setPage(1); }}>
+          <Select
+            id="filter-tenant"
+            value={tenantId}
+            onChange={(e) => {
+              setTenantId(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">All tenants</option>
-            {tenants.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {tenants.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field id="filter-status" label="Status">
-          <Select id="filter-status" value={status} onChange={(e) => { setStatus(e.target.value as Status | ""); setPage(1); }}>
+          <Select
+            id="filter-status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as Status | "");
+              setPage(1);
+            }}
+          >
             <option value="">Any status</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{s.toLowerCase()}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.toLowerCase()}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field id="filter-cluster" label="Cluster">
-          <Select id="filter-cluster" value={clusterId} onChange={(e) => { setClusterId(e.target.value); setPage(1); }}>
+          <Select
+            id="filter-cluster"
+            value={clusterId}
+            onChange={(e) => {
+              setClusterId(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">All clusters</option>
-            {clusters.data?.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {clusters.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field id="filter-model" label="GPU model" hint="Jobs that allow it or hold one now">
-          <Select id="filter-model" value={gpuModel} onChange={(e) => { setGpuModel(e.target.value); setPage(1); }}>
+          <Select
+            id="filter-model"
+            value={gpuModel}
+            onChange={(e) => {
+              setGpuModel(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="">Any model</option>
-            {catalog.data?.gpuModels.map((g) => <option key={g.id} value={g.id}>{g.displayName}</option>)}
+            {catalog.data?.gpuModels.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.displayName}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field id="filter-search" label="Name contains">
-          <Input id="filter-search" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} placeholder="e.g. trace-01" />
+          <Input
+            id="filter-search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            placeholder="e.g. trace-01"
+          />
         </Field>
       </div>
       <p>
-        <a
-          className="text-sm font-medium text-leaf-700 underline"
-          href={`/api/jobs/export?${new URLSearchParams(filters).toString()}`}
-          download
-        >
+        <a className="text-sm font-medium text-leaf-700 underline" href={`/api/jobs/export?${new URLSearchParams(filters).toString()}`} download>
           Export these jobs as CSV
         </a>
       </p>
       {jobs.data && <LiveStatus updatedAt={jobs.dataUpdatedAt} error={jobs.error} />}
-      {jobs.error && !jobs.data && <p role="alert" className="text-red-700">Could not load jobs: {messageOf(jobs.error)}</p>}
+      {jobs.error && !jobs.data && (
+        <p role="alert" className="text-red-700">
+          Could not load jobs: {messageOf(jobs.error)}
+        </p>
+      )}
       {jobs.isLoading && <p className="text-slate-600">Loading jobs…</p>}
       {jobs.data && (
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -99,13 +166,21 @@ export function FleetJobsTable() {
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
               <tr>
                 {header("name", "Name")}
-                <th scope="col" className="px-3 py-2">Tenant</th>
+                <th scope="col" className="px-3 py-2">
+                  Tenant
+                </th>
                 {header("status", "Status")}
-                <th scope="col" className="px-3 py-2">Queue · start</th>
+                <th scope="col" className="px-3 py-2">
+                  Queue · start
+                </th>
                 {header("gpuCount", "Resources")}
                 {header("priority", "Priority")}
-                <th scope="col" className="px-3 py-2">Duration</th>
-                <th scope="col" className="px-3 py-2">Cluster</th>
+                <th scope="col" className="px-3 py-2">
+                  Duration
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Cluster
+                </th>
                 {header("submittedAt", "Submitted")}
               </tr>
             </thead>
@@ -114,18 +189,30 @@ export function FleetJobsTable() {
                 <tr key={job.id} data-testid="fleet-job-row">
                   <td className="px-3 py-2 font-medium">{job.name}</td>
                   <td className="px-3 py-2">{job.tenant.name}</td>
-                  <td className="px-3 py-2"><StatusBadge status={job.status} /></td>
-                  <td className="px-3 py-2"><QueueCell job={job} nowMs={jobs.dataUpdatedAt} /></td>
-                  <td className="px-3 py-2"><JobResourcesCell job={job} /></td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={job.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <QueueCell job={job} nowMs={jobs.dataUpdatedAt} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <JobResourcesCell job={job} />
+                  </td>
                   <td className="px-3 py-2">{job.priority}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-                  <td className="px-3 py-2"><DecisionLink decision={job.decisions[0]} emptyText="—" /></td>
-                  <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={job.submittedAt} /></td>
+                  <td className="px-3 py-2">
+                    <DecisionLink decision={job.decisions[0]} emptyText="—" />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <LocalTime value={job.submittedAt} />
+                  </td>
                 </tr>
               ))}
               {jobs.data.rows.length === 0 && (
                 <tr>
-                  <td colSpan={9} className="px-3 py-6 text-center text-slate-600">No jobs match these filters.</td>
+                  <td colSpan={9} className="px-3 py-6 text-center text-slate-600">
+                    No jobs match these filters.
+                  </td>
                 </tr>
               )}
             </tbody>

@@ -21,6 +21,10 @@ describe("jobEnergyView", () => {
     expect(jobEnergyView(base)).toMatchObject({ energy: "3.00 kWh", emissions: "900 g CO2e", basis: "estimated" });
   });
   it("says when it will be known for a queued job", () => {
-    expect(jobEnergyView({ status: "QUEUED", energyKwh: null, emissionsGCo2e: null, accounted: null })).toMatchObject({ energy: "—", basis: null, note: "Known once the job is placed." });
+    expect(jobEnergyView({ status: "QUEUED", energyKwh: null, emissionsGCo2e: null, accounted: null })).toMatchObject({
+      energy: "—",
+      basis: null,
+      note: "Known once the job is placed.",
+    });
   });
 });

@@ -36,7 +36,12 @@ export function jobEnergyView(job: JobEnergyFacts): JobEnergyView {
     };
   }
   if (job.energyKwh !== null || job.emissionsGCo2e !== null) {
-    return { energy: formatEnergy(job.energyKwh), emissions: formatEmissions(job.emissionsGCo2e), basis: "estimated", note: "The scheduler's estimate when it placed the job (power model × duration × PUE × forecast intensity)." };
+    return {
+      energy: formatEnergy(job.energyKwh),
+      emissions: formatEmissions(job.emissionsGCo2e),
+      basis: "estimated",
+      note: "The scheduler's estimate when it placed the job (power model × duration × PUE × forecast intensity).",
+    };
   }
   return { energy: "—", emissions: "—", basis: null, note: job.status === "QUEUED" ? "Known once the job is placed." : "No energy recorded for this job." };
 }

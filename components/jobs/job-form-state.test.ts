@@ -27,10 +27,25 @@ describe("formStateFromJob (resubmit as a copy)", () => {
     expect(form.earliestStartAt).toBe("");
     const input = toSubmitInput(form, "new-key-123");
     expect(jobSubmitSchema.safeParse(input).success).toBe(true);
-    expect(input).toMatchObject({ idempotencyKey: "new-key-123", cpuMilli: 6000, memoryMib: 24576, gpuCount: 1, gpuMilli: 470, allowedGpuModels: ["V100M32", "A100"], estimatedDurationS: 5400, priority: 7, allowedRegions: ["eu-central"], earliestStartAt: null, deadlineAt: null });
+    expect(input).toMatchObject({
+      idempotencyKey: "new-key-123",
+      cpuMilli: 6000,
+      memoryMib: 24576,
+      gpuCount: 1,
+      gpuMilli: 470,
+      allowedGpuModels: ["V100M32", "A100"],
+      estimatedDurationS: 5400,
+      priority: 7,
+      allowedRegions: ["eu-central"],
+      earliestStartAt: null,
+      deadlineAt: null,
+    });
   });
   it("round-trips a compute-native request", () => {
-    const input = toSubmitInput(formStateFromJob({ ...shared, gpuCount: 0, gpuMilli: 0, allowedGpuModels: [], computeUnits: 2.5, minGpuMemoryGib: 40, gangSize: 2 }), "k-12345678");
+    const input = toSubmitInput(
+      formStateFromJob({ ...shared, gpuCount: 0, gpuMilli: 0, allowedGpuModels: [], computeUnits: 2.5, minGpuMemoryGib: 40, gangSize: 2 }),
+      "k-12345678",
+    );
     expect(input).toMatchObject({ requestMode: "compute", computeUnits: 2.5, minGpuMemoryGib: 40, gangSize: 2, gpuCount: 0 });
     expect(jobSubmitSchema.safeParse(input).success).toBe(true);
   });

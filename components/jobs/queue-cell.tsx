@@ -11,7 +11,16 @@ export function QueueCell({ job, nowMs }: { job: QueuedJobFacts; nowMs: number }
     <span className="whitespace-nowrap text-sm" data-testid="queue-estimate">
       {estimate.position && <span className="block font-medium">#{estimate.position}</span>}
       <InfoTip tip={estimate.explanation}>
-        <span className="text-slate-700">starts {estimate.atMs !== null ? <>≈ <LocalTime value={new Date(estimate.atMs)} /></> : estimateWords(estimate)}</span>
+        <span className="text-slate-700">
+          starts{" "}
+          {estimate.atMs !== null ? (
+            <>
+              ≈ <LocalTime value={new Date(estimate.atMs)} />
+            </>
+          ) : (
+            estimateWords(estimate)
+          )}
+        </span>
       </InfoTip>
     </span>
   );

@@ -10,13 +10,19 @@ describe("estimateStart", () => {
   });
   it("uses a future deferred decision's chosen start first", () => {
     const at = new Date(NOW + 3 * 3_600_000);
-    const e = estimateStart({ ...queued, earliestStartAt: new Date(NOW + 3_600_000), decisions: [{ outcome: "DEFERRED", startAt: at, createdAt: new Date(NOW) }] }, NOW)!;
+    const e = estimateStart(
+      { ...queued, earliestStartAt: new Date(NOW + 3_600_000), decisions: [{ outcome: "DEFERRED", startAt: at, createdAt: new Date(NOW) }] },
+      NOW,
+    )!;
     expect(e).toMatchObject({ position: "3 of 1,200", atMs: at.getTime(), source: "deferred" });
     expect(e.explanation).toContain("cleaner hour");
   });
   it("falls back to the start-after time when the deferral has passed", () => {
     const after = new Date(NOW + 3_600_000).toISOString();
-    const e = estimateStart({ ...queued, earliestStartAt: after, decisions: [{ outcome: "DEFERRED", startAt: new Date(NOW - 1000), createdAt: new Date(NOW - 5000) }] }, NOW)!;
+    const e = estimateStart(
+      { ...queued, earliestStartAt: after, decisions: [{ outcome: "DEFERRED", startAt: new Date(NOW - 1000), createdAt: new Date(NOW - 5000) }] },
+      NOW,
+    )!;
     expect(e).toMatchObject({ atMs: NOW + 3_600_000, source: "start-after" });
   });
   it("says capacity when the last decision found no cluster, and the next cycle otherwise", () => {

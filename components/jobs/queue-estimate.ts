@@ -30,16 +30,36 @@ export function estimateStart(job: QueuedJobFacts, nowMs: number): StartEstimate
   const last = job.decisions[0];
   const deferredTo = last?.outcome === "DEFERRED" ? ms(last.startAt) : null;
   if (deferredTo !== null && deferredTo > nowMs) {
-    return { position, atMs: deferredTo, source: "deferred", explanation: "The scheduler's latest decision deferred this job to a cleaner hour; it starts then if the capacity is still free." };
+    return {
+      position,
+      atMs: deferredTo,
+      source: "deferred",
+      explanation: "The scheduler's latest decision deferred this job to a cleaner hour; it starts then if the capacity is still free.",
+    };
   }
   const startAfter = ms(job.earliestStartAt);
   if (startAfter !== null && startAfter > nowMs) {
-    return { position, atMs: startAfter, source: "start-after", explanation: `The job may not start before its "start after" time; the scheduler decides then. ${order}` };
+    return {
+      position,
+      atMs: startAfter,
+      source: "start-after",
+      explanation: `The job may not start before its "start after" time; the scheduler decides then. ${order}`,
+    };
   }
   if (last?.outcome === "UNSCHEDULABLE") {
-    return { position, atMs: null, source: "no-capacity", explanation: `No cluster can take it now (its decision says why); the scheduler retries every cycle. ${order}` };
+    return {
+      position,
+      atMs: null,
+      source: "no-capacity",
+      explanation: `No cluster can take it now (its decision says why); the scheduler retries every cycle. ${order}`,
+    };
   }
-  return { position, atMs: null, source: "next-cycle", explanation: `Not decided yet: the scheduler takes it up at its next cycle (every few seconds while it runs). ${order}` };
+  return {
+    position,
+    atMs: null,
+    source: "next-cycle",
+    explanation: `Not decided yet: the scheduler takes it up at its next cycle (every few seconds while it runs). ${order}`,
+  };
 }
 
 /** Short words for an estimate without an instant. */

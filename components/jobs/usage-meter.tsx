@@ -11,7 +11,14 @@ export function UsageMeter({ label, used, limit, unit, testId }: { label: string
         <span className="text-sm font-normal text-slate-600">{limit !== null ? ` of ${fmt(limit)} ${unit}` : " (no limit)"}</span>
       </p>
       {pct !== null && (
-        <div className="mt-2 h-2 rounded-full bg-slate-200" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
+        <div
+          className="mt-2 h-2 rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(pct)}
+        >
           <div className={`h-2 rounded-full ${tone}`} style={{ width: `${pct}%` }} />
         </div>
       )}

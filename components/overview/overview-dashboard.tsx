@@ -40,12 +40,23 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
     <div className="flex flex-col gap-6">
       <LiveStatus updatedAt={live.dataUpdatedAt} error={live.error} />
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="kpis">
-        <Kpi label="GPU allocation (GAR)" value={formatPercent(o.gar)} hint={`of ${o.gpus.toLocaleString("en-US")} GPUs`} tip="Allocated GPUs over schedulable GPUs right now; a shared GPU counts by its allocated share." />
+        <Kpi
+          label="GPU allocation (GAR)"
+          value={formatPercent(o.gar)}
+          hint={`of ${o.gpus.toLocaleString("en-US")} GPUs`}
+          tip="Allocated GPUs over schedulable GPUs right now; a shared GPU counts by its allocated share."
+        />
         <Kpi
           testId="kpi-sor"
           label="Occupancy 24 h (SOR)"
           value={sor?.ratio == null ? "—" : formatPercent(sor.ratio)}
-          hint={sor?.ratio == null ? (day.isLoading ? "loading…" : "no cluster samples yet") : `${Math.round(sor.allocatedGpuHours).toLocaleString("en-US")} of ${Math.round(sor.availableGpuHours).toLocaleString("en-US")} GPU-hours`}
+          hint={
+            sor?.ratio == null
+              ? day.isLoading
+                ? "loading…"
+                : "no cluster samples yet"
+              : `${Math.round(sor.allocatedGpuHours).toLocaleString("en-US")} of ${Math.round(sor.availableGpuHours).toLocaleString("en-US")} GPU-hours`
+          }
           tip="Scheduling occupancy rate: allocated GPU-hours over available GPU-hours in the last 24 hours, from the clusters' periodic samples."
         />
         <Kpi
@@ -78,11 +89,15 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
 
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="allocation-title">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="allocation-title" className="text-lg font-semibold">GPU allocation over time</h2>
+          <h2 id="allocation-title" className="text-lg font-semibold">
+            GPU allocation over time
+          </h2>
           <RangeToggle value={range} onChange={setRange} label="Allocation chart window" />
         </div>
         {history.error ? (
-          <p role="alert" className="text-sm text-red-700">Could not load the allocation history: {history.error.message}</p>
+          <p role="alert" className="text-sm text-red-700">
+            Could not load the allocation history: {history.error.message}
+          </p>
         ) : history.data ? (
           <AllocationHistoryChart history={history.data} />
         ) : (
@@ -91,29 +106,53 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
       </section>
 
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="intensity-title">
-        <h2 id="intensity-title" className="mb-3 text-lg font-semibold">Carbon intensity by grid zone</h2>
+        <h2 id="intensity-title" className="mb-3 text-lg font-semibold">
+          Carbon intensity by grid zone
+        </h2>
         <ZoneIntensityChart rows={o.intensity} zones={o.zones} nowMs={o.nowMs} />
         <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Intensity now and the cleanest hour in the next 24 hours per zone</caption>
-          <thead className="text-left text-xs uppercase text-slate-600">
-            <tr><th scope="col" className="py-1">Zone</th><th scope="col" className="py-1 text-right">Now (gCO2e/kWh)</th><th scope="col" className="py-1 text-right">Cleanest next 24 h</th></tr>
-          </thead>
-          <tbody>
-            {o.nowIntensity.map((z) => (
-              <tr key={z.zone} className="border-t border-slate-100">
-                <td className="py-1 font-medium">{z.zone}</td>
-                <td className="py-1 text-right">{z.gCo2ePerKwh === null ? "—" : `${z.gCo2ePerKwh.toFixed(0)}${z.kind === "FORECAST" ? " (forecast)" : ""}`}</td>
-                <td className="py-1 text-right">{z.next24hMin ? <>{z.next24hMin.gCo2ePerKwh.toFixed(0)} at <LocalTime value={new Date(z.next24hMin.atMs)} /></> : "—"}</td>
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Intensity now and the cleanest hour in the next 24 hours per zone</caption>
+            <thead className="text-left text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="py-1">
+                  Zone
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Now (gCO2e/kWh)
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Cleanest next 24 h
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {o.nowIntensity.map((z) => (
+                <tr key={z.zone} className="border-t border-slate-100">
+                  <td className="py-1 font-medium">{z.zone}</td>
+                  <td className="py-1 text-right">
+                    {z.gCo2ePerKwh === null ? "—" : `${z.gCo2ePerKwh.toFixed(0)}${z.kind === "FORECAST" ? " (forecast)" : ""}`}
+                  </td>
+                  <td className="py-1 text-right">
+                    {z.next24hMin ? (
+                      <>
+                        {z.next24hMin.gCo2ePerKwh.toFixed(0)} at <LocalTime value={new Date(z.next24hMin.atMs)} />
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </section>
 
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="decisions-title">
-        <h2 id="decisions-title" className="mb-3 text-lg font-semibold">Latest decisions</h2>
+        <h2 id="decisions-title" className="mb-3 text-lg font-semibold">
+          Latest decisions
+        </h2>
         {o.decisions.length === 0 ? (
           <p className="text-sm text-slate-600">No decisions yet: the scheduler decides within seconds of a submission.</p>
         ) : (
@@ -121,10 +160,14 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
             {o.decisions.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="latest-decision">
                 <StatusBadge status={d.outcome} />
-                <Link href={`/decisions/${d.id}`} className="font-medium text-leaf-700 underline">{d.jobName}</Link>
+                <Link href={`/decisions/${d.id}`} className="font-medium text-leaf-700 underline">
+                  {d.jobName}
+                </Link>
                 <span className="text-slate-600">{d.tenantName}</span>
                 <span className="text-slate-600">{d.clusterName ?? "no cluster"}</span>
-                <span className="ml-auto text-slate-600"><LocalTime value={d.createdAt} /></span>
+                <span className="ml-auto text-slate-600">
+                  <LocalTime value={d.createdAt} />
+                </span>
               </li>
             ))}
           </ul>

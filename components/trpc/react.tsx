@@ -24,7 +24,9 @@ function makeQueryClient() {
 /** Provides React Query and the typed tRPC hooks to client components. */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS })] }));
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS })] }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,7 +1,16 @@
 import type { ReactNode } from "react";
 
 /** A labelled group of checkboxes choosing a subset of `options`, with an inline error. */
-export function CheckboxGroup({ id, label, emptyMeaning, options, selected, onChange, error, loading }: {
+export function CheckboxGroup({
+  id,
+  label,
+  emptyMeaning,
+  options,
+  selected,
+  onChange,
+  error,
+  loading,
+}: {
   id: string;
   label: string;
   /** What ticking nothing means, shown beside the label ("any", "anywhere"). */

@@ -22,19 +22,33 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
   );
 }
 
-const inputClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-leaf-600 focus:outline-none focus:ring-2 focus:ring-leaf-500/40 aria-[invalid=true]:border-red-500";
+const inputClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-leaf-600 focus:outline-none focus:ring-2 focus:ring-leaf-500/40 aria-[invalid=true]:border-red-500";
 
 /** A text/number/date input wired to its Field's hint and error. */
 export function Input({ id, invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; invalid?: boolean }) {
-  return <input id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={inputClass} {...props} />;
+  return (
+    <input id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={inputClass} {...props} />
+  );
 }
 
 /** A select wired to its Field's hint and error. */
 export function Select({ id, invalid, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; invalid?: boolean }) {
-  return <select id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={inputClass} {...props} />;
+  return (
+    <select id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={inputClass} {...props} />
+  );
 }
 
 /** A multi-line text input wired to its Field's hint and error. */
 export function Textarea({ id, invalid, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; invalid?: boolean }) {
-  return <textarea id={id} name={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : `${id}-hint`} className={`${inputClass} font-mono text-xs`} {...props} />;
+  return (
+    <textarea
+      id={id}
+      name={id}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
+      className={`${inputClass} font-mono text-xs`}
+      {...props}
+    />
+  );
 }

@@ -48,6 +48,9 @@ export function formatPercent(ratio: number): string {
 /** The hint under a savings figure: share of the baseline and how many finished jobs it covers. */
 export function formatSavingHint(s: { jobs: number; baselineGCo2e: number; savedGCo2e: number }): string {
   if (s.jobs === 0) return "no finished jobs in the ledger yet";
-  const share = s.baselineGCo2e > 0 ? `${((s.savedGCo2e / s.baselineGCo2e) * 100).toFixed(1)} % of the baseline's ${formatEmissions(s.baselineGCo2e)}` : `baseline ${formatEmissions(s.baselineGCo2e)}`;
+  const share =
+    s.baselineGCo2e > 0
+      ? `${((s.savedGCo2e / s.baselineGCo2e) * 100).toFixed(1)} % of the baseline's ${formatEmissions(s.baselineGCo2e)}`
+      : `baseline ${formatEmissions(s.baselineGCo2e)}`;
   return `${share} · ${s.jobs.toLocaleString("en-US")} ${s.jobs === 1 ? "job" : "jobs"}`;
 }

@@ -9,7 +9,11 @@ export function InfoTip({ children, tip, className = "" }: { children: ReactNode
   const id = useId();
   return (
     <span className={`group relative inline-flex ${className}`}>
-      <span tabIndex={0} aria-describedby={id} className="cursor-help underline decoration-dotted decoration-slate-400 underline-offset-2 focus-visible:outline-2 focus-visible:outline-leaf-700">
+      <span
+        tabIndex={0}
+        aria-describedby={id}
+        className="cursor-help underline decoration-dotted decoration-slate-400 underline-offset-2 focus-visible:outline-2 focus-visible:outline-leaf-700"
+      >
         {children}
       </span>
       <span

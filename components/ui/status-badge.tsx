@@ -16,5 +16,9 @@ const tones: Record<string, string> = {
 
 /** A status word in a coloured pill (text, not colour alone, carries the meaning). */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? "bg-slate-100 text-slate-800"}`}>{status.toLowerCase()}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? "bg-slate-100 text-slate-800"}`}>
+      {status.toLowerCase()}
+    </span>
+  );
 }

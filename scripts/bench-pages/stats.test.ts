@@ -6,7 +6,12 @@ describe("percentile", () => {
     expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
     expect(percentile([5, 1, 3, 2, 4], 95)).toBe(5);
     expect(percentile([7], 95)).toBe(7);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95)).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
   });
 });
 

@@ -70,30 +70,61 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
       return v;
     };
     switch (flag) {
-      case "--nodes": nodes = value(); break;
-      case "--pods": pods = value(); break;
-      case "--trace-dir": traceDir = value(); break;
-      case "--all-traces": allTraces = true; break;
-      case "--json": json = true; break;
+      case "--nodes":
+        nodes = value();
+        break;
+      case "--pods":
+        pods = value();
+        break;
+      case "--trace-dir":
+        traceDir = value();
+        break;
+      case "--all-traces":
+        allTraces = true;
+        break;
+      case "--json":
+        json = true;
+        break;
       case "--seeds": {
         const n = positiveInt(value(), flag);
         seeds = Array.from({ length: n }, (_, k) => DEFAULTS.firstSeed + k);
         break;
       }
-      case "--seed-list": seeds = value().split(",").map((s) => positiveInt(s, flag, 0)); break;
-      case "--arrive-until": arriveUntilPct = positiveInt(value(), flag, 100); break;
-      case "--rack-size": rackSize = positiveInt(value(), flag); break;
-      case "--fleet": fleet = positiveInt(value(), flag); break;
-      case "--fleet-decisions": fleetDecisions = positiveInt(value(), flag, 0); break;
+      case "--seed-list":
+        seeds = value()
+          .split(",")
+          .map((s) => positiveInt(s, flag, 0));
+        break;
+      case "--arrive-until":
+        arriveUntilPct = positiveInt(value(), flag, 100);
+        break;
+      case "--rack-size":
+        rackSize = positiveInt(value(), flag);
+        break;
+      case "--fleet":
+        fleet = positiveInt(value(), flag);
+        break;
+      case "--fleet-decisions":
+        fleetDecisions = positiveInt(value(), flag, 0);
+        break;
       case "--policies": {
         const v = value();
-        policies = v === "all" ? [...knownPolicies] : v.split(",").map((p) => p.trim()).filter(Boolean);
+        policies =
+          v === "all"
+            ? [...knownPolicies]
+            : v
+                .split(",")
+                .map((p) => p.trim())
+                .filter(Boolean);
         const unknown = policies.filter((p) => !knownPolicies.includes(p));
-        if (unknown.length > 0 || policies.length === 0) throw new BenchArgError(`--policies: unknown policy ${unknown.join(",") || "(none)"}; known: ${knownPolicies.join(",")},all`);
+        if (unknown.length > 0 || policies.length === 0)
+          throw new BenchArgError(`--policies: unknown policy ${unknown.join(",") || "(none)"}; known: ${knownPolicies.join(",")},all`);
         break;
       }
-      case "--help": throw new BenchArgError(USAGE);
-      default: throw new BenchArgError(`${flag}: unknown flag\n${USAGE}`);
+      case "--help":
+        throw new BenchArgError(USAGE);
+      default:
+        throw new BenchArgError(`${flag}: unknown flag\n${USAGE}`);
     }
   }
   requireFile(nodes, "--nodes");

@@ -12,9 +12,20 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
   const workload = buildTargetWorkload(trace);
   const results: (FleetResult & { seed: number })[] = [];
   for (const seed of args.seeds.slice(0, 1)) {
-    const r = runFleet({ cluster, trace, workload, n: args.fleet ?? 1, seed, arriveUntilPct: Math.min(args.arriveUntilPct, 100), maxDecisions: args.fleetDecisions, explainEvery: 25 });
+    const r = runFleet({
+      cluster,
+      trace,
+      workload,
+      n: args.fleet ?? 1,
+      seed,
+      arriveUntilPct: Math.min(args.arriveUntilPct, 100),
+      maxDecisions: args.fleetDecisions,
+      explainEvery: 25,
+    });
     results.push({ ...r, seed });
-    process.stderr.write(`fleet ${r.clusters} clusters seed ${seed}: ${r.decisions} decisions, p50 ${r.decisionLatencyMsP50.toFixed(2)} ms, p99 ${r.decisionLatencyMsP99.toFixed(2)} ms, ${Math.round(r.decisionsPerSec)}/s, ${(r.wallMs / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `fleet ${r.clusters} clusters seed ${seed}: ${r.decisions} decisions, p50 ${r.decisionLatencyMsP50.toFixed(2)} ms, p99 ${r.decisionLatencyMsP99.toFixed(2)} ms, ${Math.round(r.decisionsPerSec)}/s, ${(r.wallMs / 1000).toFixed(1)} s\n`,
+    );
   }
   const r = results[0] as FleetResult & { seed: number };
   const fleet = {
@@ -38,5 +49,9 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     process.stdout.write(`${JSON.stringify({ results: [], summary: {}, fleet })}\n`);
     return;
   }
-  process.stdout.write(`${Object.entries(fleet).map(([k, v]) => `${k.padEnd(26)} ${v}`).join("\n")}\n`);
+  process.stdout.write(
+    `${Object.entries(fleet)
+      .map(([k, v]) => `${k.padEnd(26)} ${v}`)
+      .join("\n")}\n`,
+  );
 }

@@ -37,9 +37,16 @@ export function loadZoneSeries(path = CI_FILE): IntensitySeries[] {
       col.push(Number.isFinite(v) && cells[i + 1] !== "" ? v : (col[col.length - 1] ?? 0));
     });
   }
-  return header.slice(1).map((zone, i) =>
-    createIntensitySeries({ zone, startMs, gCo2ePerKwh: columns[i] as number[], provenance: { kind: "measured", provider: "electricitymaps", signalType: "average", emissionFactorType: "lifecycle" } }),
-  );
+  return header
+    .slice(1)
+    .map((zone, i) =>
+      createIntensitySeries({
+        zone,
+        startMs,
+        gCo2ePerKwh: columns[i] as number[],
+        provenance: { kind: "measured", provider: "electricitymaps", signalType: "average", emissionFactorType: "lifecycle" },
+      }),
+    );
 }
 
 /** N clusters sharing the openb node objects (immutable values), each in its own zone. */
@@ -47,6 +54,18 @@ export function replicateFleet(state: ClusterState, zones: readonly IntensitySer
   return Array.from({ length: n }, (_, i) => {
     const series = zones[i % zones.length] as IntensitySeries;
     const pue = [1.1, 1.2, 1.3, 1.56][i % 4] as number;
-    return { id: `c${String(i).padStart(2, "0")}-${series.zone}`, name: `openb-${series.zone}-${i}`, region: `region-${i}`, zone: series.zone, tier: i % 3 === 0 ? "hub" : i % 3 === 1 ? "regional" : "edge", pue, status: "active", state, running: [], reservations: [], series };
+    return {
+      id: `c${String(i).padStart(2, "0")}-${series.zone}`,
+      name: `openb-${series.zone}-${i}`,
+      region: `region-${i}`,
+      zone: series.zone,
+      tier: i % 3 === 0 ? "hub" : i % 3 === 1 ? "regional" : "edge",
+      pue,
+      status: "active",
+      state,
+      running: [],
+      reservations: [],
+      series,
+    };
   });
 }

@@ -40,10 +40,20 @@ export interface FleetResult {
   wallMs: number;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number) : 0);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number) : 0;
 
 /** Runs the fleet benchmark. `maxDecisions` caps the arrival sequence (0 = all, up to arriveUntilPct). */
-export function runFleet(opts: { cluster: ClusterState; trace: readonly JobRequest[]; workload: TargetWorkload; n: number; seed: number; arriveUntilPct: number; maxDecisions: number; explainEvery: number }): FleetResult {
+export function runFleet(opts: {
+  cluster: ClusterState;
+  trace: readonly JobRequest[];
+  workload: TargetWorkload;
+  n: number;
+  seed: number;
+  arriveUntilPct: number;
+  maxDecisions: number;
+  explainEvery: number;
+}): FleetResult {
   let clusters: FleetCluster[] = replicateFleet(opts.cluster, loadZoneSeries(), opts.n);
   const gpus = clusters.reduce((a, c) => a + c.state.nodes.reduce((s, x) => s + x.gpuMilliFree.length, 0), 0);
   const arrivals = buildArrivalSequence(opts.trace, gpus * 1000, createRng(opts.seed), opts.arriveUntilPct / 100);
@@ -61,7 +71,21 @@ export function runFleet(opts: { cluster: ClusterState; trace: readonly JobReque
     const a = arrivals[i] as JobRequest;
     const nowMs = t0 + i * 30_000;
     const flexible = rng.next() < 1 / 3;
-    const job: FleetJob = { id: `j${i}`, tenant: "bench", kind: "batch", cpuMilli: a.cpuMilli, memoryMib: a.memoryMib, gpuCount: a.gpuCount, gpuMilliPerGpu: a.gpuMilliPerGpu, allowedGpuModels: a.allowedGpuModels, gangSize: 1, estimatedDurationS: 3600 * (1 + rng.nextInt(6)), allowedRegions: [], allowSplit: false, ...(flexible ? { earliestStartMs: nowMs, deadlineMs: nowMs + 30 * 3_600_000 } : {}) };
+    const job: FleetJob = {
+      id: `j${i}`,
+      tenant: "bench",
+      kind: "batch",
+      cpuMilli: a.cpuMilli,
+      memoryMib: a.memoryMib,
+      gpuCount: a.gpuCount,
+      gpuMilliPerGpu: a.gpuMilliPerGpu,
+      allowedGpuModels: a.allowedGpuModels,
+      gangSize: 1,
+      estimatedDurationS: 3600 * (1 + rng.nextInt(6)),
+      allowedRegions: [],
+      allowSplit: false,
+      ...(flexible ? { earliestStartMs: nowMs, deadlineMs: nowMs + 30 * 3_600_000 } : {}),
+    };
     const snapshot = { nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] };
     const s = performance.now();
     const d = coordinator.decide(snapshot, job, { seed: mixSeed(opts.seed, i) });

@@ -33,5 +33,7 @@ export function loadOpenbJobs(path: string): JobRequest[] {
 
 /** Short trace name from a pod-list path: openb_pod_list_cpu050.csv -> cpu050. */
 export function traceName(path: string): string {
-  return basename(path).replace(/^openb_pod_list_/, "").replace(/\.csv$/, "");
+  return basename(path)
+    .replace(/^openb_pod_list_/, "")
+    .replace(/\.csv$/, "");
 }

@@ -8,7 +8,10 @@ import { componentLogger, type Logger } from "../../server/logging/logger";
 type Env = ReturnType<typeof parseEnv>;
 
 /** Starts `start` with the database and a logger; its `stop` runs before the process exits. */
-export function runBackgroundProcess(component: string, start: (deps: { db: Db; databaseUrl: string; env: Env; logger: Logger }) => { stop: () => Promise<void> }): void {
+export function runBackgroundProcess(
+  component: string,
+  start: (deps: { db: Db; databaseUrl: string; env: Env; logger: Logger }) => { stop: () => Promise<void> },
+): void {
   const env = parseEnv(process.env);
   const logger = componentLogger(component);
   if (!env.DATABASE_URL) {

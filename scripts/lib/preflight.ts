@@ -7,7 +7,13 @@ export function assertPortFree(port: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", (error: NodeJS.ErrnoException) => {
-      reject(new Error(error.code === "EADDRINUSE" ? `Port ${port} (${what}) is already in use: stop whatever is using it or choose another port.` : `Cannot listen on port ${port} (${what}): ${error.message}.`));
+      reject(
+        new Error(
+          error.code === "EADDRINUSE"
+            ? `Port ${port} (${what}) is already in use: stop whatever is using it or choose another port.`
+            : `Cannot listen on port ${port} (${what}): ${error.message}.`,
+        ),
+      );
     });
     server.listen(port, () => server.close(() => resolve()));
   });

@@ -54,7 +54,11 @@ describe("layer edges", () => {
     ["a transaction opened by a service", "server/services/x.ts", "const x = (db: any) => db.$transaction(async () => 1);"],
     ["the seed from the seed script", "scripts/seed.ts", 'import { x } from "../server/seed/seed-demo";'],
     ["the seed from the demo start script", "scripts/start.ts", 'import { x } from "../server/seed/demo-catalog";'],
-    ["the seed and Prisma types from a test", "tests/integration/x.int.test.ts", 'import { x } from "../../server/seed/seed-demo";\nimport type { y } from "../../server/db/generated/client";'],
+    [
+      "the seed and Prisma types from a test",
+      "tests/integration/x.int.test.ts",
+      'import { x } from "../../server/seed/seed-demo";\nimport type { y } from "../../server/db/generated/client";',
+    ],
     ["an npm package whose name ends in api", "server/services/x.ts", 'import { x } from "@opentelemetry/api";'],
   ])("allows %s", async (_what, path, code) => {
     expect(await edgeRules(path, code)).toEqual([]);

@@ -62,7 +62,13 @@ export function parseSimArgs(argv: readonly string[]): SimArgs {
   }
   const seeds = values.seeds === undefined ? null : parseSeeds(values.seeds);
   if (seeds && seed !== null) throw new SimArgError("--seed and --seeds: give one of them");
-  const policies = values.policies === undefined ? null : values.policies.split(",").map((p) => p.trim()).filter(Boolean);
+  const policies =
+    values.policies === undefined
+      ? null
+      : values.policies
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
   if (policies && policies.length === 0) throw new SimArgError("--policies: give at least one policy name");
   return { scenario: values.scenario, json: values.json, seed, seeds, policies, help: false };
 }

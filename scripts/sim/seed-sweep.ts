@@ -48,7 +48,14 @@ const wait = (s: number) => `${s < 0 ? "-" : "+"}${formatDuration(Math.abs(s))}`
 
 /** The summary as a text table: one row per policy, "mean (min .. max)" cells. */
 export function seedSweepTable(summary: SeedSweepSummary): string {
-  const header = ["policy", "CO2e saved % mean (min .. max)", "GAR change pts mean (min .. max)", "mean wait change mean (min .. max)", "deadline misses mean", "wall s mean"];
+  const header = [
+    "policy",
+    "CO2e saved % mean (min .. max)",
+    "GAR change pts mean (min .. max)",
+    "mean wait change mean (min .. max)",
+    "deadline misses mean",
+    "wall s mean",
+  ];
   const rows = Object.entries(summary.policies).map(([name, p]) => [
     name === summary.baseline ? `${name} (baseline)` : name,
     `${signed(p.emissionsSavedPct.mean, 1)} (${signed(p.emissionsSavedPct.min, 1)} .. ${signed(p.emissionsSavedPct.max, 1)})`,
@@ -59,5 +66,10 @@ export function seedSweepTable(summary: SeedSweepSummary): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");
-  return [`${summary.seeds.length} seeds (${summary.seeds.join(", ")}); baseline "${summary.baseline}"`, line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+  return [
+    `${summary.seeds.length} seeds (${summary.seeds.join(", ")}); baseline "${summary.baseline}"`,
+    line(header),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...rows.map(line),
+  ].join("\n");
 }

@@ -112,7 +112,14 @@ export function accountJobHours(input: JobRunInput): JobHour[] {
 
 /** Totals of a job's hours. */
 export function sumJobHours(hours: readonly JobHour[]): { itEnergyKwh: number; energyKwh: number; emissionsGCo2e: number } {
-  return hours.reduce((t, h) => ({ itEnergyKwh: t.itEnergyKwh + h.itEnergyKwh, energyKwh: t.energyKwh + h.facilityEnergyKwh, emissionsGCo2e: t.emissionsGCo2e + h.emissionsGCo2e }), { itEnergyKwh: 0, energyKwh: 0, emissionsGCo2e: 0 });
+  return hours.reduce(
+    (t, h) => ({
+      itEnergyKwh: t.itEnergyKwh + h.itEnergyKwh,
+      energyKwh: t.energyKwh + h.facilityEnergyKwh,
+      emissionsGCo2e: t.emissionsGCo2e + h.emissionsGCo2e,
+    }),
+    { itEnergyKwh: 0, energyKwh: 0, emissionsGCo2e: 0 },
+  );
 }
 
 /** One GPU share of a job for the power model. */
@@ -139,10 +146,21 @@ export function powerModelWatts(shares: readonly GpuShareSpec[], utilization = D
  * part's cluster, with energies and emissions summed and the intensity their weighted mean.
  */
 export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
-  const merged = new Map<number, { clusterId: string; itEnergyKwh: number; facilityEnergyKwh: number; emissionsGCo2e: number; energySource: string; intensitySource: string }>();
+  const merged = new Map<
+    number,
+    { clusterId: string; itEnergyKwh: number; facilityEnergyKwh: number; emissionsGCo2e: number; energySource: string; intensitySource: string }
+  >();
   for (const h of hours) {
     const m = merged.get(h.hourStartMs);
-    if (!m) merged.set(h.hourStartMs, { clusterId: h.clusterId, itEnergyKwh: h.itEnergyKwh, facilityEnergyKwh: h.facilityEnergyKwh, emissionsGCo2e: h.emissionsGCo2e, energySource: h.energySource, intensitySource: h.intensitySource });
+    if (!m)
+      merged.set(h.hourStartMs, {
+        clusterId: h.clusterId,
+        itEnergyKwh: h.itEnergyKwh,
+        facilityEnergyKwh: h.facilityEnergyKwh,
+        emissionsGCo2e: h.emissionsGCo2e,
+        energySource: h.energySource,
+        intensitySource: h.intensitySource,
+      });
     else {
       m.itEnergyKwh += h.itEnergyKwh;
       m.facilityEnergyKwh += h.facilityEnergyKwh;

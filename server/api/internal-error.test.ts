@@ -19,7 +19,14 @@ describe("internal errors", () => {
     const id = logInternalError("trpc", error, "jobs.get");
     logInternalError("trpc", error, "jobs.get");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", component: "api", scope: "trpc", requestId: id, path: "jobs.get", message: expect.stringContaining("SELECT") });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "error",
+      component: "api",
+      scope: "trpc",
+      requestId: id,
+      path: "jobs.get",
+      message: expect.stringContaining("SELECT"),
+    });
 
     const response = internalErrorResponse("jobs-export", new Error("SELECT secret FROM x"));
     expect(response.status).toBe(500);

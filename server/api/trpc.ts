@@ -41,7 +41,11 @@ const t = initTRPC.context<Context>().create({
     } else if (cause instanceof DomainError && cause.field) {
       fieldErrors = { [cause.field]: [cause.message] };
     }
-    return { ...shape, message: cause instanceof ZodError ? "Some fields are invalid." : shape.message, data: { ...shape.data, stack: undefined, fieldErrors } };
+    return {
+      ...shape,
+      message: cause instanceof ZodError ? "Some fields are invalid." : shape.message,
+      data: { ...shape.data, stack: undefined, fieldErrors },
+    };
   },
 });
 

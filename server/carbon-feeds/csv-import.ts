@@ -49,11 +49,15 @@ export async function importElectricityMapsCsv(db: Db, input: CsvImportInput): P
   const expected = input.fileZoneId ?? input.zoneId;
   const foreign = parsed.zones.find((z) => z.zoneId !== expected);
   if (foreign) {
-    throw new CarbonFeedError("ZONE_MISMATCH", `${input.file}:${foreign.firstLine} column "Zone Id": "${foreign.zoneId}" is not the target zone ${expected}; a file is imported into its own zone only`, {
-      file: input.file,
-      line: foreign.firstLine,
-      zoneId: foreign.zoneId,
-    });
+    throw new CarbonFeedError(
+      "ZONE_MISMATCH",
+      `${input.file}:${foreign.firstLine} column "Zone Id": "${foreign.zoneId}" is not the target zone ${expected}; a file is imported into its own zone only`,
+      {
+        file: input.file,
+        line: foreign.firstLine,
+        zoneId: foreign.zoneId,
+      },
+    );
   }
   const result: CsvImportResult = {
     written: false,

@@ -34,19 +34,37 @@ export async function resolveCurrentIntensity(db: Db, zoneId: string, at: Date, 
   const measured = await findLatestMeasured(db, zoneId, at);
   const maxAgeMs = (options.maxAgeHours ?? 3) * HOUR_MS;
   if (measured && at.getTime() - measured.at.getTime() < maxAgeMs) {
-    return { ...base, gCo2ePerKwh: measured.gCo2ePerKwh, basis: "measured", label: `measured (${measured.provider}${measured.estimated ? ", estimated" : ""})`, at: measured.at, provider: measured.provider };
+    return {
+      ...base,
+      gCo2ePerKwh: measured.gCo2ePerKwh,
+      basis: "measured",
+      label: `measured (${measured.provider}${measured.estimated ? ", estimated" : ""})`,
+      at: measured.at,
+      provider: measured.provider,
+    };
   }
   const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-  const forecasts = (await listSamples(db, zoneId, "FORECAST", hour, new Date(hour.getTime() + HOUR_MS))).filter((f) => (f.forecastIssuedAt?.getTime() ?? Infinity) <= at.getTime());
+  const forecasts = (await listSamples(db, zoneId, "FORECAST", hour, new Date(hour.getTime() + HOUR_MS))).filter(
+    (f) => (f.forecastIssuedAt?.getTime() ?? Infinity) <= at.getTime(),
+  );
   const newest = forecasts[forecasts.length - 1];
   if (newest) {
-    return { ...base, gCo2ePerKwh: newest.gCo2ePerKwh, basis: "forecast", label: `forecast (${newest.provider}, issued ${newest.forecastIssuedAt?.toISOString()})`, at: newest.at, provider: newest.provider };
+    return {
+      ...base,
+      gCo2ePerKwh: newest.gCo2ePerKwh,
+      basis: "forecast",
+      label: `forecast (${newest.provider}, issued ${newest.forecastIssuedAt?.toISOString()})`,
+      at: newest.at,
+      provider: newest.provider,
+    };
   }
   return {
     ...base,
     gCo2ePerKwh: zone.annualAverageGCo2ePerKwh,
     basis: "annual-average",
-    label: measured ? `annual average (static default: last measurement ${measured.at.toISOString()} is stale)` : "annual average (static default: no feed data)",
+    label: measured
+      ? `annual average (static default: last measurement ${measured.at.toISOString()} is stale)`
+      : "annual average (static default: no feed data)",
     at: null,
     provider: null,
   };

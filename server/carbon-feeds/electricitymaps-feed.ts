@@ -7,7 +7,14 @@
  */
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { inTransaction, recordCarbonAudit, upsertForecastSamples, upsertMeasuredSamples, type NewIntensitySample, type UpsertCounts } from "../repositories/carbon-repository";
+import {
+  inTransaction,
+  recordCarbonAudit,
+  upsertForecastSamples,
+  upsertMeasuredSamples,
+  type NewIntensitySample,
+  type UpsertCounts,
+} from "../repositories/carbon-repository";
 import { ELECTRICITY_MAPS_PROVIDER } from "./csv-import";
 import { CarbonFeedError } from "./errors";
 import { DEFAULT_RETRY_POLICY, fetchJsonWithRetry, type AttemptRecord, type FetchDeps, type RetryPolicy } from "./http-fetch";
@@ -33,7 +40,11 @@ const point = z.object({
 });
 const latestSchema = point.extend({ zone: z.string(), updatedAt: z.string().optional() });
 const historySchema = z.object({ zone: z.string(), history: z.array(point) });
-const forecastSchema = z.object({ zone: z.string(), forecast: z.array(point.pick({ carbonIntensity: true, datetime: true })), updatedAt: z.string().optional() });
+const forecastSchema = z.object({
+  zone: z.string(),
+  forecast: z.array(point.pick({ carbonIntensity: true, datetime: true })),
+  updatedAt: z.string().optional(),
+});
 
 /** What a poll stored. */
 export interface PollResult extends UpsertCounts {
@@ -59,7 +70,13 @@ async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, e
   const what = `Electricity Maps ${endpoint} for ${zoneId}`;
   const { body, attempts } = await fetchJsonWithRetry(url.toString(), { "auth-token": config.authToken }, { ...DEFAULT_RETRY_POLICY, ...config.retry }, deps);
 
-  let points: { carbonIntensity: number | null; datetime: string; isEstimated?: boolean; estimationMethod?: string | null; emissionFactorType?: "lifecycle" | "direct" }[];
+  let points: {
+    carbonIntensity: number | null;
+    datetime: string;
+    isEstimated?: boolean;
+    estimationMethod?: string | null;
+    emissionFactorType?: "lifecycle" | "direct";
+  }[];
   let responseZone: string;
   let updatedAt: string | undefined;
   let field: string;
@@ -73,15 +90,21 @@ async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, e
     const r = validateResponse(forecastSchema, body, what);
     [points, responseZone, updatedAt, field] = [r.forecast, r.zone, r.updatedAt, "forecast"];
   }
-  if (responseZone !== apiZone) throw new CarbonFeedError("ZONE_MISMATCH", `${what}: the response is for zone "${responseZone}", not "${apiZone}"; nothing was written`, { field: "zone" });
+  if (responseZone !== apiZone)
+    throw new CarbonFeedError("ZONE_MISMATCH", `${what}: the response is for zone "${responseZone}", not "${apiZone}"; nothing was written`, { field: "zone" });
   const wrongFactor = points.findIndex((p) => p.emissionFactorType !== undefined && p.emissionFactorType !== factor);
   if (wrongFactor >= 0) {
-    throw new CarbonFeedError("EMISSION_FACTOR_MISMATCH", `${what}: ${endpoint === "latest" ? "" : `${field}[${wrongFactor}].`}emissionFactorType is "${points[wrongFactor]?.emissionFactorType}" but zone ${zoneId} stores ${factor}; nothing was written`, { field: "emissionFactorType" });
+    throw new CarbonFeedError(
+      "EMISSION_FACTOR_MISMATCH",
+      `${what}: ${endpoint === "latest" ? "" : `${field}[${wrongFactor}].`}emissionFactorType is "${points[wrongFactor]?.emissionFactorType}" but zone ${zoneId} stores ${factor}; nothing was written`,
+      { field: "emissionFactorType" },
+    );
   }
 
   const forecast = endpoint === "forecast";
   const issuedAt = forecast ? new Date(updatedAt ? Date.parse(updatedAt) : deps.now()) : null;
-  if (issuedAt && Number.isNaN(issuedAt.getTime())) throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: updatedAt "${updatedAt}" is not a date-time; nothing was written`, { field: "updatedAt" });
+  if (issuedAt && Number.isNaN(issuedAt.getTime()))
+    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: updatedAt "${updatedAt}" is not a date-time; nothing was written`, { field: "updatedAt" });
   const rows: NewIntensitySample[] = [];
   let skippedNull = 0;
   points.forEach((p, i) => {
@@ -106,15 +129,23 @@ async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, e
   });
   const counts = await inTransaction(db, async (tx) => {
     const c = forecast ? await upsertForecastSamples(tx, rows) : await upsertMeasuredSamples(tx, rows);
-    await recordCarbonAudit(tx, { actorId: null, action: `carbon.poll-${endpoint}`, zoneId, after: { provider: ELECTRICITY_MAPS_PROVIDER, ...c, skippedNull, attempts: attempts.length } });
+    await recordCarbonAudit(tx, {
+      actorId: null,
+      action: `carbon.poll-${endpoint}`,
+      zoneId,
+      after: { provider: ELECTRICITY_MAPS_PROVIDER, ...c, skippedNull, attempts: attempts.length },
+    });
     return c;
   });
   return { zoneId, kind: forecast ? "FORECAST" : "MEASURED", ...counts, skippedNull, forecastIssuedAt: issuedAt, attempts };
 }
 
 /** Polls the latest hour (stored as measured). */
-export const pollElectricityMapsLatest = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) => poll(db, config, zoneId, "latest", deps);
+export const pollElectricityMapsLatest = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) =>
+  poll(db, config, zoneId, "latest", deps);
 /** Polls the last 24 hours (stored as measured, replacing earlier values of the same hours). */
-export const pollElectricityMapsHistory = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) => poll(db, config, zoneId, "history", deps);
+export const pollElectricityMapsHistory = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) =>
+  poll(db, config, zoneId, "history", deps);
 /** Polls the forecast (stored as forecast with its issue time). */
-export const pollElectricityMapsForecast = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) => poll(db, config, zoneId, "forecast", deps);
+export const pollElectricityMapsForecast = (db: Db, config: ElectricityMapsFeedConfig, zoneId: string, deps: FetchDeps) =>
+  poll(db, config, zoneId, "forecast", deps);

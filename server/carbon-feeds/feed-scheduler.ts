@@ -28,7 +28,9 @@ type Feed = Awaited<ReturnType<typeof findDueFeeds>>[number];
 
 async function pollFeed(db: Db, feed: Feed, now: Date, deps: FetchDeps, retry?: Partial<RetryPolicy>): Promise<void> {
   // Opened only here, for the request; a token that cannot be opened fails this feed's poll alone.
-  const token = feed.apiToken ? openStoredSecret(SECRET_PURPOSES.feedToken, feed.apiToken, `feed ${feed.id} (${feed.provider} for ${feed.zoneId}): the stored API token`) : "";
+  const token = feed.apiToken
+    ? openStoredSecret(SECRET_PURPOSES.feedToken, feed.apiToken, `feed ${feed.id} (${feed.provider} for ${feed.zoneId}): the stored API token`)
+    : "";
   if (feed.provider === "ELECTRICITY_MAPS") {
     const config = { baseUrl: feed.baseUrl, authToken: token, retry, apiZoneIds: feed.externalZone ? { [feed.zoneId]: feed.externalZone } : undefined };
     await pollElectricityMapsLatest(db, config, feed.zoneId, deps);
@@ -45,7 +47,8 @@ export async function pollDueFeeds(db: Db, now: Date, fetchDeps: FetchDeps, retr
   const report: FeedPassReport = { polled: 0, failed: 0, errors: [] };
   const due = await findDueFeeds(db, now);
   if (due.length === 0) return report;
-  const deps = fetchDeps.allowPrivateAddresses === undefined ? { ...fetchDeps, allowPrivateAddresses: (await findSystemSettings(db)).allowPrivateFeedUrls } : fetchDeps;
+  const deps =
+    fetchDeps.allowPrivateAddresses === undefined ? { ...fetchDeps, allowPrivateAddresses: (await findSystemSettings(db)).allowPrivateFeedUrls } : fetchDeps;
   for (const feed of due) {
     const intervalMs = feed.pollIntervalS * 1000;
     try {
@@ -59,7 +62,10 @@ export async function pollDueFeeds(db: Db, now: Date, fetchDeps: FetchDeps, retr
       const retryAfterMs = error instanceof CarbonFeedError ? (error.details.retryAfterMs as number | undefined) : undefined;
       if (retryAfterMs !== undefined) waitMs = Math.max(waitMs, retryAfterMs);
       await recordFeedPoll(db, feed.id, { lastPolledAt: now, lastError: message.slice(0, 1000), nextPollAt: new Date(now.getTime() + waitMs) });
-      componentLogger("feeds").warn({ event: "feed-poll-failed", feedId: feed.id, provider: feed.provider, zoneId: feed.zoneId, error: message.split("\n")[0], retryInMs: waitMs }, "carbon feed poll failed; backing off");
+      componentLogger("feeds").warn(
+        { event: "feed-poll-failed", feedId: feed.id, provider: feed.provider, zoneId: feed.zoneId, error: message.split("\n")[0], retryInMs: waitMs },
+        "carbon feed poll failed; backing off",
+      );
       report.failed++;
       report.errors.push({ feedId: feed.id, zoneId: feed.zoneId, error: message });
     }

@@ -50,7 +50,11 @@ export interface MeasuredPoint {
 }
 
 /** Computes MAE and MAPE per horizon bucket (pure). */
-export function computeForecastAccuracy(forecasts: ForecastPoint[], measured: MeasuredPoint[], buckets: HorizonBucket[] = DEFAULT_HORIZON_BUCKETS): ForecastAccuracy {
+export function computeForecastAccuracy(
+  forecasts: ForecastPoint[],
+  measured: MeasuredPoint[],
+  buckets: HorizonBucket[] = DEFAULT_HORIZON_BUCKETS,
+): ForecastAccuracy {
   const truth = new Map(measured.map((m) => [m.at.getTime(), m.gCo2ePerKwh]));
   const acc = buckets.map((b) => ({ ...b, pairs: 0, absSum: 0, pctSum: 0, pctN: 0, zero: 0 }));
   let unmatched = 0;

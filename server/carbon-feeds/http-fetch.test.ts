@@ -29,7 +29,12 @@ describe("retry helpers", () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof fetch;
     await expect(
-      fetchJsonWithRetry("http://127.0.0.1:9/x", {}, { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 }, { fetch: failing, sleep: async () => {}, rng: createRng(1), now: () => 0, allowPrivateAddresses: true }),
+      fetchJsonWithRetry(
+        "http://127.0.0.1:9/x",
+        {},
+        { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 },
+        { fetch: failing, sleep: async () => {}, rng: createRng(1), now: () => 0, allowPrivateAddresses: true },
+      ),
     ).rejects.toMatchObject({ code: "NETWORK", message: "GET http://127.0.0.1:9/x: gave up after 2 attempt(s); last: fetch failed" });
     expect(calls).toHaveLength(2);
   });
@@ -57,8 +62,15 @@ describe("WattTime units", () => {
 
 describe("feed address rule", () => {
   const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 2 };
-  const deps = (fetchImpl: FetchDeps["fetch"], lookup: (host: string) => Promise<string[]>): FetchDeps => ({ fetch: fetchImpl, sleep: async () => {}, rng: createRng(1), now: () => 0, lookup });
-  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+  const deps = (fetchImpl: FetchDeps["fetch"], lookup: (host: string) => Promise<string[]>): FetchDeps => ({
+    fetch: fetchImpl,
+    sleep: async () => {},
+    rng: createRng(1),
+    now: () => 0,
+    lookup,
+  });
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
   it("refuses a redirect into the network and never asks the redirect's target", async () => {
     const asked: string[] = [];
@@ -66,7 +78,14 @@ describe("feed address rule", () => {
       asked.push(url);
       return url.startsWith("https://feed.example/") ? json({}, 302, { location: "http://169.254.169.254/latest/meta-data/" }) : json({ leaked: true });
     };
-    await expect(fetchJsonWithRetry("https://feed.example/v3/x", {}, policy, deps(fetchImpl, async () => ["93.184.215.14"]))).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("169.254.169.254 is a link-local address") });
+    await expect(
+      fetchJsonWithRetry(
+        "https://feed.example/v3/x",
+        {},
+        policy,
+        deps(fetchImpl, async () => ["93.184.215.14"]),
+      ),
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("169.254.169.254 is a link-local address") });
     expect(asked).toEqual(["https://feed.example/v3/x"]);
   });
 
@@ -77,7 +96,14 @@ describe("feed address rule", () => {
       asked.push(url);
       return json({}, 307, { location: "/next" });
     };
-    await expect(fetchJsonWithRetry("https://rebind.example/a", {}, policy, deps(fetchImpl, async () => answers.shift() ?? ["127.0.0.1"]))).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("rebind.example resolves to 127.0.0.1") });
+    await expect(
+      fetchJsonWithRetry(
+        "https://rebind.example/a",
+        {},
+        policy,
+        deps(fetchImpl, async () => answers.shift() ?? ["127.0.0.1"]),
+      ),
+    ).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("rebind.example resolves to 127.0.0.1") });
     expect(asked).toEqual(["https://rebind.example/a"]);
   });
 
@@ -87,7 +113,12 @@ describe("feed address rule", () => {
       seen.push({ url, token: new Headers(init.headers).get("auth-token") });
       return url.includes("first.example") ? json({}, 301, { location: "https://second.example/data" }) : json({ ok: 1 });
     };
-    const result = await fetchJsonWithRetry("https://first.example/x", { "auth-token": "secret" }, policy, deps(fetchImpl, async () => ["93.184.215.14"]));
+    const result = await fetchJsonWithRetry(
+      "https://first.example/x",
+      { "auth-token": "secret" },
+      policy,
+      deps(fetchImpl, async () => ["93.184.215.14"]),
+    );
     expect(result.body).toEqual({ ok: 1 });
     expect(seen).toEqual([
       { url: "https://first.example/x", token: "secret" },
@@ -95,4 +126,3 @@ describe("feed address rule", () => {
     ]);
   });
 });
-

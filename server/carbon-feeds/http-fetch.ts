@@ -142,14 +142,24 @@ async function checkTarget(target: URL, deps: FetchDeps): Promise<void> {
 }
 
 /** One GET with its redirects followed by hand, so every hop's address is checked before it is asked. */
-async function fetchFollowingRedirects(url: string, headers: Record<string, string>, signal: AbortSignal, policy: RetryPolicy, deps: FetchDeps): Promise<Response> {
+async function fetchFollowingRedirects(
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  policy: RetryPolicy,
+  deps: FetchDeps,
+): Promise<Response> {
   let target = new URL(url);
   let sent = headers;
   for (let hop = 0; ; hop++) {
     await checkTarget(target, deps);
     let response: Response;
     try {
-      response = await deps.fetch(target.toString(), { headers: { accept: "application/json", ...sent }, signal, redirect: "manual" }, { allowPrivate: deps.allowPrivateAddresses === true });
+      response = await deps.fetch(
+        target.toString(),
+        { headers: { accept: "application/json", ...sent }, signal, redirect: "manual" },
+        { allowPrivate: deps.allowPrivateAddresses === true },
+      );
     } catch (error) {
       const special = specialAddressBehind(error);
       if (special) throw refused(target, special);
@@ -160,7 +170,8 @@ async function fetchFollowingRedirects(url: string, headers: Record<string, stri
     await response.body?.cancel();
     if (hop >= MAX_REDIRECTS) throw new CarbonFeedError("HTTP", `GET ${url}: more than ${MAX_REDIRECTS} redirects; not retried`, { url });
     const next = new URL(location, target);
-    if (next.protocol !== "http:" && next.protocol !== "https:") throw new CarbonFeedError("HTTP", `GET ${url}: redirected to a ${next.protocol} URL; not retried`, { url });
+    if (next.protocol !== "http:" && next.protocol !== "https:")
+      throw new CarbonFeedError("HTTP", `GET ${url}: redirected to a ${next.protocol} URL; not retried`, { url });
     // The API token belongs to the feed's origin; another origin does not get it.
     if (next.origin !== target.origin) sent = {};
     target = next;
@@ -188,7 +199,9 @@ export async function fetchJsonWithRetry(url: string, headers: Record<string, st
       try {
         text = await response.text();
       } catch (error) {
-        throw controller.signal.aborted ? new Retryable("TIMEOUT", `body not received within ${policy.timeoutMs} ms`) : new Retryable("NETWORK", (error as Error).message);
+        throw controller.signal.aborted
+          ? new Retryable("TIMEOUT", `body not received within ${policy.timeoutMs} ms`)
+          : new Retryable("NETWORK", (error as Error).message);
       }
       if (!response.ok) {
         throw new CarbonFeedError("HTTP", `GET ${url}: HTTP ${response.status} (${text.slice(0, 200)}); not retried`, { url, status: response.status });
@@ -204,7 +217,11 @@ export async function fetchJsonWithRetry(url: string, headers: Record<string, st
       const record: AttemptRecord = { attempt, outcome: `${error.code}: ${error.message}`, delayMs: null };
       attempts.push(record);
       if (error.retryAfterMs !== null && error.retryAfterMs > policy.maxRetryAfterMs) {
-        throw new CarbonFeedError("RATE_LIMITED", `GET ${url}: rate limited; Retry-After ${Math.ceil(error.retryAfterMs / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s this poller waits`, { url, attempts, retryAfterMs: error.retryAfterMs });
+        throw new CarbonFeedError(
+          "RATE_LIMITED",
+          `GET ${url}: rate limited; Retry-After ${Math.ceil(error.retryAfterMs / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s this poller waits`,
+          { url, attempts, retryAfterMs: error.retryAfterMs },
+        );
       }
       if (attempt >= policy.maxAttempts) {
         throw new CarbonFeedError(error.code, `GET ${url}: gave up after ${attempt} attempt(s); last: ${error.message}`, { url, attempts });

@@ -20,6 +20,7 @@ export function validateResponse<T extends z.ZodType>(schema: T, body: unknown, 
 export function hourStart(iso: string, field: string, what: string): Date {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: ${field} "${iso}" is not a date-time; nothing was written`, { field });
-  if (ms % 3_600_000 !== 0) throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: ${field} "${iso}" is not the start of an hour; nothing was written`, { field });
+  if (ms % 3_600_000 !== 0)
+    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: ${field} "${iso}" is not the start of an hour; nothing was written`, { field });
   return new Date(ms);
 }

@@ -51,7 +51,10 @@ export function hourlyMeans(points: { point_time: string; value: number }[], wha
   const hours = new Map<number, { sum: number; n: number }>();
   points.forEach((p, i) => {
     const ms = Date.parse(p.point_time);
-    if (Number.isNaN(ms)) throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: data[${i}].point_time "${p.point_time}" is not a date-time; nothing was written`, { field: `data[${i}].point_time` });
+    if (Number.isNaN(ms))
+      throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: data[${i}].point_time "${p.point_time}" is not a date-time; nothing was written`, {
+        field: `data[${i}].point_time`,
+      });
     const hour = Math.floor(ms / 3_600_000) * 3_600_000;
     const h = hours.get(hour) ?? { sum: 0, n: 0 };
     h.sum += p.value;
@@ -61,7 +64,14 @@ export function hourlyMeans(points: { point_time: string; value: number }[], wha
   return [...hours.entries()].sort((a, b) => a[0] - b[0]).map(([ms, h]) => ({ at: new Date(ms), value: h.sum / h.n, points: h.n }));
 }
 
-async function pollWattTime(db: Db, config: WattTimeFeedConfig, zoneId: string, kind: "forecast" | "historical", range: { start: Date; end: Date } | null, deps: FetchDeps): Promise<PollResult> {
+async function pollWattTime(
+  db: Db,
+  config: WattTimeFeedConfig,
+  zoneId: string,
+  kind: "forecast" | "historical",
+  range: { start: Date; end: Date } | null,
+  deps: FetchDeps,
+): Promise<PollResult> {
   await requireMatchingZone(db, zoneId, { provider: WATTTIME_PROVIDER, signalType: "MARGINAL", emissionFactorType: "DIRECT" });
   const region = config.regions[zoneId];
   if (!region) throw new CarbonFeedError("CONFIG", `WattTime feed: no region configured for zone ${zoneId} (config.regions)`, { field: "regions", zoneId });
@@ -73,13 +83,25 @@ async function pollWattTime(db: Db, config: WattTimeFeedConfig, zoneId: string, 
     url.searchParams.set("end", range.end.toISOString());
   }
   const what = `WattTime ${kind} for ${zoneId} (${region})`;
-  const { body, attempts } = await fetchJsonWithRetry(url.toString(), { authorization: `Bearer ${config.token}` }, { ...DEFAULT_RETRY_POLICY, ...config.retry }, deps);
+  const { body, attempts } = await fetchJsonWithRetry(
+    url.toString(),
+    { authorization: `Bearer ${config.token}` },
+    { ...DEFAULT_RETRY_POLICY, ...config.retry },
+    deps,
+  );
   const r = validateResponse(responseSchema, body, what);
-  if (r.meta.units !== "lbs_co2_per_mwh") throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: meta.units is "${r.meta.units}"; only lbs_co2_per_mwh is understood; nothing was written`, { field: "meta.units" });
-  if (r.meta.region !== region) throw new CarbonFeedError("ZONE_MISMATCH", `${what}: meta.region is "${r.meta.region}", not "${region}"; nothing was written`, { field: "meta.region" });
+  if (r.meta.units !== "lbs_co2_per_mwh")
+    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: meta.units is "${r.meta.units}"; only lbs_co2_per_mwh is understood; nothing was written`, {
+      field: "meta.units",
+    });
+  if (r.meta.region !== region)
+    throw new CarbonFeedError("ZONE_MISMATCH", `${what}: meta.region is "${r.meta.region}", not "${region}"; nothing was written`, { field: "meta.region" });
   const forecast = kind === "forecast";
   const issuedMs = r.meta.generated_at ? Date.parse(r.meta.generated_at) : deps.now();
-  if (Number.isNaN(issuedMs)) throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: meta.generated_at "${r.meta.generated_at}" is not a date-time; nothing was written`, { field: "meta.generated_at" });
+  if (Number.isNaN(issuedMs))
+    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: meta.generated_at "${r.meta.generated_at}" is not a date-time; nothing was written`, {
+      field: "meta.generated_at",
+    });
   const rows: NewIntensitySample[] = hourlyMeans(r.data, what).map((h) => ({
     zoneId,
     at: h.at,
@@ -94,13 +116,20 @@ async function pollWattTime(db: Db, config: WattTimeFeedConfig, zoneId: string, 
   }));
   const counts = await inTransaction(db, async (tx) => {
     const c = forecast ? await upsertForecastSamples(tx, rows) : await upsertMeasuredSamples(tx, rows);
-    await recordCarbonAudit(tx, { actorId: null, action: `carbon.poll-watttime-${kind}`, zoneId, after: { provider: WATTTIME_PROVIDER, region, ...c, attempts: attempts.length } });
+    await recordCarbonAudit(tx, {
+      actorId: null,
+      action: `carbon.poll-watttime-${kind}`,
+      zoneId,
+      after: { provider: WATTTIME_PROVIDER, region, ...c, attempts: attempts.length },
+    });
     return c;
   });
   return { zoneId, kind: forecast ? "FORECAST" : "MEASURED", ...counts, skippedNull: 0, forecastIssuedAt: forecast ? new Date(issuedMs) : null, attempts };
 }
 
 /** Polls the MOER forecast of a marginal zone. */
-export const pollWattTimeForecast = (db: Db, config: WattTimeFeedConfig, zoneId: string, deps: FetchDeps) => pollWattTime(db, config, zoneId, "forecast", null, deps);
+export const pollWattTimeForecast = (db: Db, config: WattTimeFeedConfig, zoneId: string, deps: FetchDeps) =>
+  pollWattTime(db, config, zoneId, "forecast", null, deps);
 /** Polls measured MOER history of a marginal zone for [start, end). */
-export const pollWattTimeHistorical = (db: Db, config: WattTimeFeedConfig, zoneId: string, range: { start: Date; end: Date }, deps: FetchDeps) => pollWattTime(db, config, zoneId, "historical", range, deps);
+export const pollWattTimeHistorical = (db: Db, config: WattTimeFeedConfig, zoneId: string, range: { start: Date; end: Date }, deps: FetchDeps) =>
+  pollWattTime(db, config, zoneId, "historical", range, deps);

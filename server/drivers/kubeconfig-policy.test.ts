@@ -29,7 +29,10 @@ function issuesOf(text: string): string[] {
 describe("kubeconfig policy", () => {
   it("accepts inline credentials and CA, as data for loadFromOptions", () => {
     const config = parseKubeconfig(
-      kubeconfig("    client-certificate-data: Y2VydA==\n    client-key-data: a2V5\n    token: abc\n", "    server: https://10.0.0.1:6443/\n    certificate-authority-data: Y2E=\n    tls-server-name: api.prod\n"),
+      kubeconfig(
+        "    client-certificate-data: Y2VydA==\n    client-key-data: a2V5\n    token: abc\n",
+        "    server: https://10.0.0.1:6443/\n    certificate-authority-data: Y2E=\n    tls-server-name: api.prod\n",
+      ),
     );
     expect(config).toEqual({
       clusters: [{ name: "prod", server: "https://10.0.0.1:6443", caData: "Y2E=", skipTLSVerify: false, tlsServerName: "api.prod" }],
@@ -37,11 +40,18 @@ describe("kubeconfig policy", () => {
       contexts: [{ name: "prod", cluster: "prod", user: "verdant", namespace: "batch" }],
       currentContext: "prod",
     });
-    expect(parseKubeconfig(kubeconfig("    username: ops\n    password: pw\n", "    server: http://127.0.0.1:8080\n    insecure-skip-tls-verify: true\n")).clusters[0]!.skipTLSVerify).toBe(true);
+    expect(
+      parseKubeconfig(kubeconfig("    username: ops\n    password: pw\n", "    server: http://127.0.0.1:8080\n    insecure-skip-tls-verify: true\n"))
+        .clusters[0]!.skipTLSVerify,
+    ).toBe(true);
   });
 
   it.each([
-    ["exec", "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: [-c, id]\n", "users[0].user.exec is not allowed: Verdant runs no commands"],
+    [
+      "exec",
+      "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: [-c, id]\n",
+      "users[0].user.exec is not allowed: Verdant runs no commands",
+    ],
     ["auth-provider", "    auth-provider:\n      name: gcp\n      config: { cmd-path: /bin/sh }\n", "users[0].user.auth-provider is not allowed"],
     ["token-file", "    token-file: /etc/shadow\n", "users[0].user.token-file is not allowed: Verdant reads no files"],
     ["tokenFile", "    tokenFile: /etc/shadow\n", "users[0].user.tokenFile is not allowed: Verdant reads no files"],
@@ -56,7 +66,9 @@ describe("kubeconfig policy", () => {
   });
 
   it("refuses a CA file path and an unknown cluster field", () => {
-    expect(issuesOf(kubeconfig("    token: abc\n", "    server: https://x\n    certificate-authority: /etc/ssl/ca.pem\n    proxy-url: socks5://evil\n"))).toEqual([
+    expect(
+      issuesOf(kubeconfig("    token: abc\n", "    server: https://x\n    certificate-authority: /etc/ssl/ca.pem\n    proxy-url: socks5://evil\n")),
+    ).toEqual([
       expect.stringContaining("clusters[0].cluster.certificate-authority is not allowed: Verdant reads no files"),
       expect.stringContaining("clusters[0].cluster.proxy-url is not allowed"),
     ]);
@@ -65,7 +77,10 @@ describe("kubeconfig policy", () => {
   it("names every refused field of every entry, and bad shapes", () => {
     const text = kubeconfig("    exec: { command: id }\n").replace("contexts:", "- name: second\n  user:\n    token-file: /x\ncontexts:");
     expect(issuesOf(text)).toEqual([expect.stringMatching(/^users\[0\]\.user\.exec /), expect.stringMatching(/^users\[1\]\.user\.token-file /)]);
-    expect(issuesOf(kubeconfig("    token: [1]\n", "    server: ftp://x\n"))).toEqual(["clusters[0].cluster.server must be an http:// or https:// URL", "users[0].user.token must be text"]);
+    expect(issuesOf(kubeconfig("    token: [1]\n", "    server: ftp://x\n"))).toEqual([
+      "clusters[0].cluster.server must be an http:// or https:// URL",
+      "users[0].user.token must be text",
+    ]);
     expect(issuesOf("just text")).toEqual(["kubeconfig must be a YAML mapping with clusters, users and contexts"]);
   });
 

@@ -31,8 +31,10 @@ export interface SafeKubeconfig {
   currentContext: string;
 }
 
-const RUNS_COMMANDS = "Verdant runs no commands named in a kubeconfig (they would run on the scheduling worker); use a token or client-certificate-data/client-key-data";
-const READS_FILES = "Verdant reads no files named in a kubeconfig (they would be read on the scheduling worker); paste the content inline instead (certificate-authority-data, client-certificate-data, client-key-data or token)";
+const RUNS_COMMANDS =
+  "Verdant runs no commands named in a kubeconfig (they would run on the scheduling worker); use a token or client-certificate-data/client-key-data";
+const READS_FILES =
+  "Verdant reads no files named in a kubeconfig (they would be read on the scheduling worker); paste the content inline instead (certificate-authority-data, client-certificate-data, client-key-data or token)";
 
 /** A field that must be absent; any value (even null) is refused with `why`. */
 const refused = (why: string) => z.never({ error: `is not allowed: ${why}` }).optional();

@@ -14,15 +14,7 @@ import { ApiException, BatchV1Api, CoreV1Api, KubeConfig, type V1Job } from "@ku
 import { readFileSync } from "node:fs";
 import { KubeconfigPolicyError, parseKubeconfig } from "./kubeconfig-policy";
 import { inventoryNodeFromKubernetes } from "./kubernetes-inventory";
-import {
-  buildJobManifests,
-  combinePhases,
-  JOB_ID_LABEL,
-  phaseFromJobStatus,
-  tenantNamespace,
-  dnsLabel,
-  type NodePinning,
-} from "./kubernetes-job-manifest";
+import { buildJobManifests, combinePhases, JOB_ID_LABEL, phaseFromJobStatus, tenantNamespace, dnsLabel, type NodePinning } from "./kubernetes-job-manifest";
 import { assertValidStartRequest, DriverError, type Clock, type ClusterDriver, type JobProgress, type TelemetryReport } from "./types";
 
 /** Where the kubeconfig comes from: its YAML text (stored per cluster) or a file path. */
@@ -66,10 +58,14 @@ export function loadKubeConfig(options: KubeconfigSource & { cluster: string; co
     throw new DriverError("CONFIG", `cluster ${options.cluster}: ${detail}`, { field: "kubeconfig" });
   }
   if (options.context) {
-    if (!kc.getContextObject(options.context)) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${options.context}"`, { field: "context" });
+    if (!kc.getContextObject(options.context))
+      throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${options.context}"`, { field: "context" });
     kc.setCurrentContext(options.context);
   }
-  if (!kc.getContextObject(kc.getCurrentContext())) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${kc.getCurrentContext()}" (current-context)`, { field: "kubeconfig" });
+  if (!kc.getContextObject(kc.getCurrentContext()))
+    throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no context "${kc.getCurrentContext()}" (current-context)`, {
+      field: "kubeconfig",
+    });
   if (!kc.getCurrentCluster()) throw new DriverError("CONFIG", `cluster ${options.cluster}: kubeconfig has no current cluster`, { field: "kubeconfig" });
   return kc;
 }
@@ -84,7 +80,11 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   const kc = loadKubeConfig(options);
   const core = kc.makeApiClient(CoreV1Api);
   const batch = kc.makeApiClient(BatchV1Api);
-  const manifestOptions = { pinning: options.pinning ?? "nodeSelector", defaultImage: options.defaultImage ?? "busybox:1.36", sharedGpuResource: options.sharedGpuResource ?? null };
+  const manifestOptions = {
+    pinning: options.pinning ?? "nodeSelector",
+    defaultImage: options.defaultImage ?? "busybox:1.36",
+    sharedGpuResource: options.sharedGpuResource ?? null,
+  };
   const started = new Map<string, StartedJob>();
   const namespaces = new Set<string>();
   const timeoutMs = options.requestTimeoutMs ?? 15_000;
@@ -93,7 +93,10 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   function timed<T>(what: string, promise: Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DriverError("API", `cluster ${options.cluster}: ${what} timed out after ${timeoutMs} ms`, { call: what, timeoutMs })), timeoutMs);
+      timer = setTimeout(
+        () => reject(new DriverError("API", `cluster ${options.cluster}: ${what} timed out after ${timeoutMs} ms`, { call: what, timeoutMs })),
+        timeoutMs,
+      );
     });
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   }
@@ -114,7 +117,10 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   async function ensureNamespace(namespace: string): Promise<void> {
     if (namespaces.has(namespace)) return;
     try {
-      await timed(`create namespace ${namespace}`, core.createNamespace({ body: { metadata: { name: namespace, labels: { "app.kubernetes.io/managed-by": "verdant" } } } }));
+      await timed(
+        `create namespace ${namespace}`,
+        core.createNamespace({ body: { metadata: { name: namespace, labels: { "app.kubernetes.io/managed-by": "verdant" } } } }),
+      );
     } catch (error) {
       // 409: it exists already (another control loop or an earlier run made it).
       if (statusOf(error) !== 409) return call(`create namespace ${namespace}`, () => Promise.reject(error));
@@ -126,11 +132,18 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
   async function locate(jobId: string): Promise<StartedJob> {
     const known = started.get(jobId);
     if (known) return known;
-    const list = await call(`list jobs labelled ${JOB_ID_LABEL}=${dnsLabel(jobId)}`, () => timed("list jobs", batch.listJobForAllNamespaces({ labelSelector: `${JOB_ID_LABEL}=${dnsLabel(jobId)}` })));
+    const list = await call(`list jobs labelled ${JOB_ID_LABEL}=${dnsLabel(jobId)}`, () =>
+      timed("list jobs", batch.listJobForAllNamespaces({ labelSelector: `${JOB_ID_LABEL}=${dnsLabel(jobId)}` })),
+    );
     const items = list.items.filter((j) => j.metadata?.name && j.metadata.namespace);
     const first = items[0];
     if (!first) throw new DriverError("UNKNOWN_JOB", `cluster ${options.cluster}: no Kubernetes Job is labelled ${JOB_ID_LABEL}=${jobId}`, { jobId });
-    const job: StartedJob = { namespace: first.metadata?.namespace as string, names: items.map((j) => j.metadata?.name as string).sort(), estimatedDurationS: 0, cancelledAtMs: null };
+    const job: StartedJob = {
+      namespace: first.metadata?.namespace as string,
+      names: items.map((j) => j.metadata?.name as string).sort(),
+      estimatedDurationS: 0,
+      cancelledAtMs: null,
+    };
     started.set(jobId, job);
     return job;
   }
@@ -145,7 +158,8 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
 
     async startJob(request) {
       assertValidStartRequest(request);
-      if (started.has(request.jobId)) throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started on ${options.cluster}`, { jobId: request.jobId });
+      if (started.has(request.jobId))
+        throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started on ${options.cluster}`, { jobId: request.jobId });
       const namespace = tenantNamespace(request.tenantSlug);
       await ensureNamespace(namespace);
       const manifests = buildJobManifests(request, manifestOptions);
@@ -156,14 +170,17 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
           try {
             await timed(`create Job ${namespace}/${name}`, batch.createNamespacedJob({ namespace, body }));
           } catch (error) {
-            if (statusOf(error) === 409) throw new DriverError("DUPLICATE_JOB", `cluster ${options.cluster}: Job ${namespace}/${name} exists already`, { jobId: request.jobId, name });
+            if (statusOf(error) === 409)
+              throw new DriverError("DUPLICATE_JOB", `cluster ${options.cluster}: Job ${namespace}/${name} exists already`, { jobId: request.jobId, name });
             throw error;
           }
           created.push(name);
         }
       } catch (error) {
         // A gang is all or nothing: remove the members already created, best effort.
-        await Promise.allSettled(created.map((name) => timed(`delete Job ${namespace}/${name}`, batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }))));
+        await Promise.allSettled(
+          created.map((name) => timed(`delete Job ${namespace}/${name}`, batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }))),
+        );
         return call(`create Job for ${request.jobId} in ${namespace}`, () => Promise.reject(error));
       }
       started.set(request.jobId, { namespace, names: created, estimatedDurationS: request.estimatedDurationS, cancelledAtMs: null });
@@ -171,13 +188,22 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
 
     async pollJob(jobId): Promise<JobProgress> {
       const job = await locate(jobId);
-      if (job.cancelledAtMs !== null) return { jobId, phase: "cancelled", fraction: null, startedAtMs: null, finishedAtMs: job.cancelledAtMs, message: "cancelled" };
+      if (job.cancelledAtMs !== null)
+        return { jobId, phase: "cancelled", fraction: null, startedAtMs: null, finishedAtMs: job.cancelledAtMs, message: "cancelled" };
       const jobs: V1Job[] = [];
       for (const name of job.names) {
         try {
           jobs.push(await timed(`read Job ${job.namespace}/${name}`, batch.readNamespacedJob({ name, namespace: job.namespace })));
         } catch (error) {
-          if (statusOf(error) === 404) return { jobId, phase: "failed", fraction: null, startedAtMs: null, finishedAtMs: null, message: `Job ${job.namespace}/${name} disappeared (deleted outside Verdant)` };
+          if (statusOf(error) === 404)
+            return {
+              jobId,
+              phase: "failed",
+              fraction: null,
+              startedAtMs: null,
+              finishedAtMs: null,
+              message: `Job ${job.namespace}/${name} disappeared (deleted outside Verdant)`,
+            };
           return call(`read Job ${job.namespace}/${name}`, () => Promise.reject(error));
         }
       }
@@ -190,7 +216,8 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
       let fraction: number | null = null;
       if (phase === "succeeded") fraction = 1;
       // Kubernetes knows nothing about progress: estimate it from the clock, never reaching 1 early.
-      else if (phase === "running" && startedAtMs !== null && job.estimatedDurationS > 0) fraction = Math.min(0.99, Math.max(0, (options.clock() - startedAtMs) / (job.estimatedDurationS * 1000)));
+      else if (phase === "running" && startedAtMs !== null && job.estimatedDurationS > 0)
+        fraction = Math.min(0.99, Math.max(0, (options.clock() - startedAtMs) / (job.estimatedDurationS * 1000)));
       return {
         jobId,
         phase,

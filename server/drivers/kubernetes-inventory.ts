@@ -19,7 +19,10 @@ export const RACK_LABELS = ["verdant.io/rack", "topology.kubernetes.io/rack", "t
 
 /** "NVIDIA-A100-SXM4-80GB" -> "A100-SXM4-80GB", "Tesla-T4" -> "T4": the catalog's model codes. */
 export function normalizeGpuModel(label: string): string {
-  return label.trim().replace(/^(NVIDIA|Tesla)[-_ ]/i, "").replace(/^(NVIDIA|Tesla)[-_ ]/i, "");
+  return label
+    .trim()
+    .replace(/^(NVIDIA|Tesla)[-_ ]/i, "")
+    .replace(/^(NVIDIA|Tesla)[-_ ]/i, "");
 }
 
 /** Maps one Node; capacity (not allocatable) is the inventory, as for the other inventories. */

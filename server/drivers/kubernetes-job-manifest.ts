@@ -28,7 +28,10 @@ export interface ManifestOptions {
 
 /** DNS-1123 label: lowercase alphanumerics and '-', at most 63 characters. */
 export function dnsLabel(text: string, maxLength = 63): string {
-  const cleaned = text.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
+  const cleaned = text
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return cleaned.slice(0, maxLength).replace(/-+$/g, "") || "x";
 }
 

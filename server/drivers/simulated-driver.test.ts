@@ -85,11 +85,21 @@ describe("simulated driver", () => {
     await driver.startJob(job("j1"));
     await expect(driver.startJob(job("j1"))).rejects.toMatchObject({ code: "DUPLICATE_JOB" });
     await expect(driver.startJob(job("j2"))).rejects.toMatchObject({ code: "CAPACITY", message: expect.stringContaining("n1#0 would hold 2000") });
-    await expect(driver.startJob(job("j3", { assignments: [{ node: "n2", gpuIndices: [], milliPerGpu: 0, cpuMilli: 40_000, memoryMib: 1 }] }))).rejects.toMatchObject({ code: "CAPACITY", details: { field: "cpuMilli" } });
-    await expect(driver.startJob(job("j4", { assignments: [{ node: "nx", gpuIndices: [], milliPerGpu: 0, cpuMilli: 1, memoryMib: 1 }] }))).rejects.toMatchObject({ code: "UNKNOWN_NODE" });
-    await expect(driver.startJob(job("j5", { assignments: [{ node: "n3", gpuIndices: [0], milliPerGpu: 1000, cpuMilli: 1, memoryMib: 1 }] }))).rejects.toMatchObject({ code: "CAPACITY", message: expect.stringContaining("not schedulable") });
-    await expect(driver.startJob(job("j6", { assignments: [{ node: "n1", gpuIndices: [2], milliPerGpu: 1000, cpuMilli: 1, memoryMib: 1 }] }))).rejects.toMatchObject({ code: "INVALID_REQUEST" });
-    await expect(driver.startJob(job("j7", { assignments: [{ node: "n1", gpuIndices: [0, 1], milliPerGpu: 500, cpuMilli: 1, memoryMib: 1 }] }))).rejects.toMatchObject({ code: "INVALID_REQUEST", details: { field: "assignments[0].milliPerGpu" } });
+    await expect(
+      driver.startJob(job("j3", { assignments: [{ node: "n2", gpuIndices: [], milliPerGpu: 0, cpuMilli: 40_000, memoryMib: 1 }] })),
+    ).rejects.toMatchObject({ code: "CAPACITY", details: { field: "cpuMilli" } });
+    await expect(
+      driver.startJob(job("j4", { assignments: [{ node: "nx", gpuIndices: [], milliPerGpu: 0, cpuMilli: 1, memoryMib: 1 }] })),
+    ).rejects.toMatchObject({ code: "UNKNOWN_NODE" });
+    await expect(
+      driver.startJob(job("j5", { assignments: [{ node: "n3", gpuIndices: [0], milliPerGpu: 1000, cpuMilli: 1, memoryMib: 1 }] })),
+    ).rejects.toMatchObject({ code: "CAPACITY", message: expect.stringContaining("not schedulable") });
+    await expect(
+      driver.startJob(job("j6", { assignments: [{ node: "n1", gpuIndices: [2], milliPerGpu: 1000, cpuMilli: 1, memoryMib: 1 }] })),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(
+      driver.startJob(job("j7", { assignments: [{ node: "n1", gpuIndices: [0, 1], milliPerGpu: 500, cpuMilli: 1, memoryMib: 1 }] })),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST", details: { field: "assignments[0].milliPerGpu" } });
     await expect(driver.pollJob("nope")).rejects.toMatchObject({ code: "UNKNOWN_JOB" });
     // Once j1 has finished, its GPU is free again.
     clock.advance(3600_000);

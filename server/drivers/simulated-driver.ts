@@ -87,7 +87,11 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
       if (!node) throw new DriverError("UNKNOWN_NODE", `job ${request.jobId}: node ${a.node} is not in this cluster`, { jobId: request.jobId, node: a.node });
       if (!node.schedulable) throw new DriverError("CAPACITY", `job ${request.jobId}: node ${a.node} is not schedulable`, { node: a.node });
       const bad = a.gpuIndices.find((g) => g >= node.gpuCount);
-      if (bad !== undefined) throw new DriverError("INVALID_REQUEST", `job ${request.jobId}: node ${a.node} has ${node.gpuCount} GPUs, no index ${bad}`, { node: a.node, gpuIndex: bad });
+      if (bad !== undefined)
+        throw new DriverError("INVALID_REQUEST", `job ${request.jobId}: node ${a.node} has ${node.gpuCount} GPUs, no index ${bad}`, {
+          node: a.node,
+          gpuIndex: bad,
+        });
       let cpu = a.cpuMilli;
       let mem = a.memoryMib;
       const gpuMilli = new Map<number, number>(a.gpuIndices.map((g) => [g, a.milliPerGpu]));
@@ -100,10 +104,19 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
           for (const g of o.gpuIndices) if (gpuMilli.has(g)) gpuMilli.set(g, (gpuMilli.get(g) ?? 0) + o.milliPerGpu);
         }
       }
-      if (cpu > node.cpuMilli) throw new DriverError("CAPACITY", `job ${request.jobId}: node ${a.node} would need ${cpu} of ${node.cpuMilli} milli-CPU`, { node: a.node, field: "cpuMilli" });
-      if (mem > node.memoryMib) throw new DriverError("CAPACITY", `job ${request.jobId}: node ${a.node} would need ${mem} of ${node.memoryMib} MiB`, { node: a.node, field: "memoryMib" });
+      if (cpu > node.cpuMilli)
+        throw new DriverError("CAPACITY", `job ${request.jobId}: node ${a.node} would need ${cpu} of ${node.cpuMilli} milli-CPU`, {
+          node: a.node,
+          field: "cpuMilli",
+        });
+      if (mem > node.memoryMib)
+        throw new DriverError("CAPACITY", `job ${request.jobId}: node ${a.node} would need ${mem} of ${node.memoryMib} MiB`, {
+          node: a.node,
+          field: "memoryMib",
+        });
       for (const [g, milli] of gpuMilli) {
-        if (milli > 1000) throw new DriverError("CAPACITY", `job ${request.jobId}: GPU ${a.node}#${g} would hold ${milli} of 1000 milli`, { node: a.node, gpuIndex: g });
+        if (milli > 1000)
+          throw new DriverError("CAPACITY", `job ${request.jobId}: GPU ${a.node}#${g} would hold ${milli} of 1000 milli`, { node: a.node, gpuIndex: g });
       }
     }
   }

@@ -127,7 +127,8 @@ export function assertValidStartRequest(request: StartJobRequest): void {
     if (a.gpuIndices.length > 0 && !(Number.isInteger(a.milliPerGpu) && a.milliPerGpu >= 1 && a.milliPerGpu <= 1000)) {
       fail(`assignments[${i}].milliPerGpu`, `must be 1..1000, got ${a.milliPerGpu}`);
     }
-    if (a.gpuIndices.length > 1 && a.milliPerGpu !== 1000) fail(`assignments[${i}].milliPerGpu`, "must be 1000 when more than one GPU is taken (only single-GPU jobs share)");
+    if (a.gpuIndices.length > 1 && a.milliPerGpu !== 1000)
+      fail(`assignments[${i}].milliPerGpu`, "must be 1000 when more than one GPU is taken (only single-GPU jobs share)");
     if (a.cpuMilli < 0 || a.memoryMib < 0) fail(`assignments[${i}]`, "has negative CPU or memory");
   });
 }

@@ -4,13 +4,7 @@
  */
 
 /** Machine-readable engine error codes. */
-export type EngineErrorCode =
-  | "INVALID_JOB"
-  | "INVALID_NODE"
-  | "INVALID_SCORE"
-  | "UNKNOWN_PLUGIN"
-  | "UNKNOWN_POLICY"
-  | "INVALID_PLACEMENT";
+export type EngineErrorCode = "INVALID_JOB" | "INVALID_NODE" | "INVALID_SCORE" | "UNKNOWN_PLUGIN" | "UNKNOWN_POLICY" | "INVALID_PLACEMENT";
 
 /** Error thrown by the engine when a contract is broken; `details` carries the offending numbers. */
 export class EngineError extends Error {

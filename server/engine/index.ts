@@ -20,11 +20,28 @@ export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./
 export { nodeFragmentation, shapeFragment, fgdIntegerScore } from "./placement/fragmentation";
 export { capacityFragmentation } from "./placement/capacity-fragmentation";
 export { allocate, release, type PlacementAssignment } from "./placement/allocate";
-export { BUILTIN_POLICIES, VERDANT_POLICY, STANDARD_FILTERS, findBuiltinPolicy, type PlacementPolicy, type GpuSelection, type WeightedScore } from "./placement/policy";
+export {
+  BUILTIN_POLICIES,
+  VERDANT_POLICY,
+  STANDARD_FILTERS,
+  findBuiltinPolicy,
+  type PlacementPolicy,
+  type GpuSelection,
+  type WeightedScore,
+} from "./placement/policy";
 export { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./placement/registry";
 export type { FilterPlugin, ScorePlugin, FilterVerdict, DecisionContext, Normalization, NodeFact } from "./placement/types";
 export { createPlacer, placeJob, applyDecision, type Placer, type PlacerOptions, type PlacementDecision } from "./placement/placer";
-export { REASON_CODES, REASON_UNITS, REASON_RESOURCES, shortfallOf, type Reason, type ReasonCode, type ReasonUnit, type ReasonResource } from "./explain/reason-codes";
+export {
+  REASON_CODES,
+  REASON_UNITS,
+  REASON_RESOURCES,
+  shortfallOf,
+  type Reason,
+  type ReasonCode,
+  type ReasonUnit,
+  type ReasonResource,
+} from "./explain/reason-codes";
 export { describeReason, type ReasonScope } from "./explain/render-reason";
 export {
   EXPLANATION_VERSION,

@@ -5,7 +5,13 @@ import { createNode, type NodeState } from "./model/node";
 /** A node with given free GPU shares (milli) and free CPU/memory; capacity defaults to the free amounts. */
 export function testNode(over: Partial<NodeState> & { gpus?: number[] } = {}): NodeState {
   const gpus = over.gpus ?? [1000, 1000];
-  const base = createNode({ name: over.name ?? "n0", cpuMilli: 32_000, memoryMib: 65_536, gpuCount: gpus.length, gpuModel: gpus.length ? (over.gpuModel ?? "G2") : null });
+  const base = createNode({
+    name: over.name ?? "n0",
+    cpuMilli: 32_000,
+    memoryMib: 65_536,
+    gpuCount: gpus.length,
+    gpuModel: gpus.length ? (over.gpuModel ?? "G2") : null,
+  });
   return { ...base, ...over, gpuMilliFree: gpus };
 }
 

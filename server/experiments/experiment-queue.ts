@@ -77,7 +77,13 @@ export async function enqueueExperiment(sql: SqlExecutor, experimentId: string):
 export async function ensureExperimentQueues(boss: PgBoss, settings?: ExperimentQueueSettings): Promise<void> {
   const effective = settings ?? DEFAULT_QUEUE_SETTINGS;
   await boss.createQueue(DEAD_EXPERIMENT_QUEUE, { name: DEAD_EXPERIMENT_QUEUE, retryLimit: 0 });
-  const queue = { name: EXPERIMENT_QUEUE, retryLimit: effective.retryLimit, retryDelay: 0, expireInSeconds: effective.expireInSeconds, deadLetter: DEAD_EXPERIMENT_QUEUE };
+  const queue = {
+    name: EXPERIMENT_QUEUE,
+    retryLimit: effective.retryLimit,
+    retryDelay: 0,
+    expireInSeconds: effective.expireInSeconds,
+    deadLetter: DEAD_EXPERIMENT_QUEUE,
+  };
   await boss.createQueue(EXPERIMENT_QUEUE, queue);
   if (settings) await boss.updateQueue(EXPERIMENT_QUEUE, queue);
 }
@@ -93,12 +99,28 @@ export interface QueueClient {
  * retries, archive). Its connections come from our own pool, which drops a connection that broke
  * mid-use (a PostgreSQL restart) and which we can close even when start() failed half-way.
  */
-export async function startQueueClient(databaseUrl: string, options: { maintenanceIntervalSeconds?: number; onError: (error: Error) => void }): Promise<QueueClient> {
-  const pool = createPool({ connectionString: databaseUrl, max: 3, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, keepAlive: true, application_name: "verdant-experiments" });
+export async function startQueueClient(
+  databaseUrl: string,
+  options: { maintenanceIntervalSeconds?: number; onError: (error: Error) => void },
+): Promise<QueueClient> {
+  const pool = createPool({
+    connectionString: databaseUrl,
+    max: 3,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: "verdant-experiments",
+  });
   // An idle connection's error surfaces on the pool; without a listener it would end the process.
   pool.on("error", options.onError);
   const db: PgBoss.Db = { executeSql: (text, values) => pool.query(text, values) };
-  const boss = new PgBoss({ db, schema: QUEUE_SCHEMA, schedule: false, supervise: options.maintenanceIntervalSeconds !== 0, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds || 30 });
+  const boss = new PgBoss({
+    db,
+    schema: QUEUE_SCHEMA,
+    schedule: false,
+    supervise: options.maintenanceIntervalSeconds !== 0,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds || 30,
+  });
   boss.on("error", options.onError);
   const close = async () => {
     await boss.stop({ graceful: false, close: false }).catch(() => {});

@@ -3,7 +3,11 @@ import { downsample, finiteJson } from "./results";
 
 describe("finiteJson", () => {
   it("turns non-finite numbers into null at any depth and drops undefined fields", () => {
-    expect(finiteJson({ a: NaN, b: [1, Infinity, { c: -Infinity, d: "x" }], e: undefined, f: true })).toEqual({ a: null, b: [1, null, { c: null, d: "x" }], f: true });
+    expect(finiteJson({ a: NaN, b: [1, Infinity, { c: -Infinity, d: "x" }], e: undefined, f: true })).toEqual({
+      a: null,
+      b: [1, null, { c: null, d: "x" }],
+      f: true,
+    });
   });
 });
 

@@ -12,7 +12,12 @@ export function finiteJson(value: unknown): JsonValue {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" || typeof value === "boolean" || value === null) return value;
   if (Array.isArray(value)) return value.map(finiteJson);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, finiteJson(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, finiteJson(v)]),
+    );
   return null;
 }
 

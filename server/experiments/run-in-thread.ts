@@ -6,9 +6,7 @@ import { Worker } from "node:worker_threads";
 import { CANCEL_FLAG, type ThreadJob, type ThreadMessage } from "./thread-protocol";
 
 export type ThreadOutcome =
-  | { status: "SUCCEEDED"; results: unknown; timeSeries: unknown; simWallMs: number }
-  | { status: "CANCELLED" }
-  | { status: "FAILED"; error: string };
+  { status: "SUCCEEDED"; results: unknown; timeSeries: unknown; simWallMs: number } | { status: "CANCELLED" } | { status: "FAILED"; error: string };
 
 export interface ThreadRun {
   /** Raises the shared flag the simulator polls; the thread then ends with CANCELLED. */
@@ -34,12 +32,19 @@ export function runInThread(job: ThreadJob, onProgress: (progress: number, note:
     let settled: ThreadOutcome | null = null;
     worker.on("message", (message: ThreadMessage) => {
       if (message.type === "progress") onProgress(message.progress, message.note);
-      else if (message.type === "done") settled = { status: "SUCCEEDED", results: message.results, timeSeries: message.timeSeries, simWallMs: message.simWallMs };
+      else if (message.type === "done")
+        settled = { status: "SUCCEEDED", results: message.results, timeSeries: message.timeSeries, simWallMs: message.simWallMs };
       else if (message.type === "cancelled") settled = { status: "CANCELLED" };
       else settled = { status: "FAILED", error: message.message };
     });
     worker.on("error", (error: Error & { code?: string }) => {
-      settled ??= { status: "FAILED", error: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `The simulation ran out of memory (limit ${THREAD_HEAP_MB} MB); try a smaller scenario.` : `The simulation thread failed: ${error.message}` };
+      settled ??= {
+        status: "FAILED",
+        error:
+          error.code === "ERR_WORKER_OUT_OF_MEMORY"
+            ? `The simulation ran out of memory (limit ${THREAD_HEAP_MB} MB); try a smaller scenario.`
+            : `The simulation thread failed: ${error.message}`,
+      };
     });
     worker.on("exit", (code) => {
       if (settled) resolve(settled);

@@ -12,7 +12,15 @@
 import type PgBoss from "pg-boss";
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { claimExperiment, failLostExperiment, findExperimentForRun, findQueuedExperimentIds, finishExperiment, requeueExperiment, writeExperimentProgress } from "../repositories/experiment-repository";
+import {
+  claimExperiment,
+  failLostExperiment,
+  findExperimentForRun,
+  findQueuedExperimentIds,
+  finishExperiment,
+  requeueExperiment,
+  writeExperimentProgress,
+} from "../repositories/experiment-repository";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { componentLogger, type Logger } from "../logging/logger";
 import {
@@ -30,7 +38,8 @@ import { runInThread, type ThreadRun } from "./run-in-thread";
 import type { StoredScenario } from "./scenario-source";
 
 /** Why an experiment failed when its job gave up after runners kept dying under it. */
-export const CRASH_REASON = "The experiment runner stopped while this experiment was running, on every attempt (its process crashed or lost the database). Start the experiment again.";
+export const CRASH_REASON =
+  "The experiment runner stopped while this experiment was running, on every attempt (its process crashed or lost the database). Start the experiment again.";
 
 export interface ExperimentRunnerOptions {
   db: Db;
@@ -86,7 +95,9 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   async function heartbeat() {
     if (performance.now() - lastHeartbeat < HEARTBEAT_EVERY_MS) return;
     lastHeartbeat = performance.now();
-    await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) => log.warn({ event: "runner.heartbeat-error", error: String(error) }, "could not stamp the heartbeat"));
+    await recordCycle(db, "experiments", process.pid, new Date()).catch((error: unknown) =>
+      log.warn({ event: "runner.heartbeat-error", error: String(error) }, "could not stamp the heartbeat"),
+    );
   }
 
   let wake = () => {};
@@ -116,13 +127,19 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   /** Every queued experiment has its job (a no-op for those that have one), and dead letters become FAILED rows. */
   async function sweep(boss: PgBoss) {
     for (const id of await findQueuedExperimentIds(db)) {
-      if (await boss.send(EXPERIMENT_QUEUE, { experimentId: id } satisfies ExperimentJobData, { id: jobIdOf(id) })) log.info({ event: "experiment.enqueued", id }, "queued experiment without a job enqueued");
+      if (await boss.send(EXPERIMENT_QUEUE, { experimentId: id } satisfies ExperimentJobData, { id: jobIdOf(id) }))
+        log.info({ event: "experiment.enqueued", id }, "queued experiment without a job enqueued");
     }
     const dead = await boss.fetch<ExperimentJobData>(DEAD_EXPERIMENT_QUEUE, { batchSize: 20 });
     for (const job of dead) {
-      if (await failLostExperiment(db, job.data.experimentId, CRASH_REASON, new Date())) log.error({ event: "experiment.lost-for-good", id: job.data.experimentId }, "experiment failed: its runners kept stopping under it");
+      if (await failLostExperiment(db, job.data.experimentId, CRASH_REASON, new Date()))
+        log.error({ event: "experiment.lost-for-good", id: job.data.experimentId }, "experiment failed: its runners kept stopping under it");
     }
-    if (dead.length) await boss.complete(DEAD_EXPERIMENT_QUEUE, dead.map((j) => j.id));
+    if (dead.length)
+      await boss.complete(
+        DEAD_EXPERIMENT_QUEUE,
+        dead.map((j) => j.id),
+      );
   }
 
   /** Gives the experiment back to the queue with a fresh job (same id), so an orderly stop costs no retry. */
@@ -146,7 +163,10 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     const started = performance.now();
     const limitMs = runLimitMs(job.expireInSeconds);
     const jobStartedAt = new Date(job.startedOn).getTime();
-    log[claim.previous === "RUNNING" ? "warn" : "info"]({ event: "experiment.start", id, attempt: job.retryCount + 1, restarted: claim.previous === "RUNNING" }, claim.previous === "RUNNING" ? "experiment restarted after its runner stopped" : "experiment started");
+    log[claim.previous === "RUNNING" ? "warn" : "info"](
+      { event: "experiment.start", id, attempt: job.retryCount + 1, restarted: claim.previous === "RUNNING" },
+      claim.previous === "RUNNING" ? "experiment restarted after its runner stopped" : "experiment started",
+    );
     let latest = { progress: 0, note: "Loading the scenario." };
     let cancelAt: number | null = null;
     let lost = false;
@@ -195,14 +215,30 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     } else {
       if (overtime && outcome.status !== "SUCCEEDED") {
         const minutes = Math.round(limitMs / 60_000);
-        await finishExperiment(db, id, { status: "FAILED", at, wallMs, note: "Stopped at the run limit.", error: `The run took longer than the limit of ${minutes} min (the experiment queue's expiry) and was stopped.` });
+        await finishExperiment(db, id, {
+          status: "FAILED",
+          at,
+          wallMs,
+          note: "Stopped at the run limit.",
+          error: `The run took longer than the limit of ${minutes} min (the experiment queue's expiry) and was stopped.`,
+        });
         log.error({ event: "experiment.overtime", id, wallMs: Math.round(wallMs) }, "experiment stopped at the run limit");
       } else if (outcome.status === "SUCCEEDED") {
-        await finishExperiment(db, id, { status: "SUCCEEDED", at, wallMs, note: `Finished in ${(wallMs / 1000).toFixed(1)} s.`, results: outcome.results as Prisma.InputJsonValue, timeSeries: outcome.timeSeries as Prisma.InputJsonValue });
+        await finishExperiment(db, id, {
+          status: "SUCCEEDED",
+          at,
+          wallMs,
+          note: `Finished in ${(wallMs / 1000).toFixed(1)} s.`,
+          results: outcome.results as Prisma.InputJsonValue,
+          timeSeries: outcome.timeSeries as Prisma.InputJsonValue,
+        });
         log.info({ event: "experiment.succeeded", id, wallMs: Math.round(wallMs), simWallMs: Math.round(outcome.simWallMs) }, "experiment succeeded");
       } else if (outcome.status === "CANCELLED" || cancelAt !== null) {
         await finishExperiment(db, id, { status: "CANCELLED", at, wallMs, note: `Cancelled at ${Math.round(latest.progress * 100)} %.` });
-        log.info({ event: "experiment.cancelled", id, wallMs: Math.round(wallMs), cancelMs: cancelAt === null ? null : Math.round(performance.now() - cancelAt) }, "experiment cancelled");
+        log.info(
+          { event: "experiment.cancelled", id, wallMs: Math.round(wallMs), cancelMs: cancelAt === null ? null : Math.round(performance.now() - cancelAt) },
+          "experiment cancelled",
+        );
       } else {
         await finishExperiment(db, id, { status: "FAILED", at, wallMs, note: "Failed.", error: outcome.error });
         log.error({ event: "experiment.failed", id, error: outcome.error }, "experiment failed");

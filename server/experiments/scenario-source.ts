@@ -14,8 +14,7 @@ import { fieldError } from "../services/errors";
 
 /** A scenario as stored in `Experiment.scenario`. */
 export type StoredScenario =
-  | { kind: "example"; file: string; document: unknown }
-  | { kind: "upload"; fileName: string; document: unknown; files: Record<string, string> };
+  { kind: "example"; file: string; document: unknown } | { kind: "upload"; fileName: string; document: unknown; files: Record<string, string> };
 
 const EXAMPLE_FILE = /^scenario-[A-Za-z0-9._-]+\.json$/;
 
@@ -34,7 +33,8 @@ export async function listExamples(): Promise<{ file: string; name: string; desc
   return Promise.all(
     files.map(async (file) => {
       const doc = await readExample(file).catch(() => null);
-      const field = (key: string) => (doc && typeof doc === "object" && typeof (doc as Record<string, unknown>)[key] === "string" ? ((doc as Record<string, unknown>)[key] as string) : null);
+      const field = (key: string) =>
+        doc && typeof doc === "object" && typeof (doc as Record<string, unknown>)[key] === "string" ? ((doc as Record<string, unknown>)[key] as string) : null;
       return { file, name: field("name") ?? file, description: field("description") };
     }),
   );
@@ -61,7 +61,11 @@ export function parseUploadedDocument(fileName: string, text: string): unknown {
     throw fieldError("scenario.json", (error as Error).message);
   }
   const at = findUnstorableJson(document);
-  if (at) throw fieldError("scenario.json", `${fileName}: the text at ${at} contains a character that cannot be stored (a NUL or an unpaired surrogate), or the document nests too deeply.`);
+  if (at)
+    throw fieldError(
+      "scenario.json",
+      `${fileName}: the text at ${at} contains a character that cannot be stored (a NUL or an unpaired surrogate), or the document nests too deeply.`,
+    );
   return document;
 }
 

@@ -25,7 +25,10 @@ try {
     return policy;
   });
   if (cancelled()) throw new SimCancelledError("(none yet)", 0);
-  const result = await simulate({ ...input, policies, baseline: job.baseline }, { now: () => performance.now(), onProgress: progress, shouldCancel: cancelled });
+  const result = await simulate(
+    { ...input, policies, baseline: job.baseline },
+    { now: () => performance.now(), onProgress: progress, shouldCancel: cancelled },
+  );
   post({ type: "done", results: storedResults(result), timeSeries: storedTimeSeries(result), simWallMs: result.wallMs });
 } catch (error) {
   if (error instanceof SimCancelledError || cancelled()) post({ type: "cancelled" });

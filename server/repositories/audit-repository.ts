@@ -5,7 +5,12 @@ import type { Prisma } from "../db/generated/client";
 /** Audit entries, newest first, one page at a time. */
 export async function findAuditEntries(db: Db, page: number, pageSize: number) {
   const [rows, total] = await db.$transaction([
-    db.auditLog.findMany({ orderBy: [{ at: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize, include: { actor: { select: { name: true, email: true } } } }),
+    db.auditLog.findMany({
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+      include: { actor: { select: { name: true, email: true } } },
+    }),
     db.auditLog.count(),
   ]);
   return { rows: rows.map((r) => ({ ...r, id: r.id.toString() })), total };
@@ -30,5 +35,15 @@ const json = (value: unknown) => (value === undefined || value === null ? undefi
 
 /** Writes one audit entry; call it inside the transaction that makes the change, so both or neither land. */
 export async function recordAudit(tx: Writer, entry: AuditEntry): Promise<void> {
-  await tx.auditLog.create({ data: { actorId: entry.actorId, action: entry.action, entityType: entry.entityType, entityId: entry.entityId, before: json(entry.before), after: json(entry.after), at: entry.at } });
+  await tx.auditLog.create({
+    data: {
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: json(entry.before),
+      after: json(entry.after),
+      at: entry.at,
+    },
+  });
 }

@@ -50,7 +50,15 @@ export async function updateZoneDefault(db: Db, input: { zoneId: string; annualA
     const before = await tx.gridZone.findUnique({ where: { id: input.zoneId }, select: { annualAverageGCo2ePerKwh: true } });
     if (!before) return null;
     await tx.gridZone.update({ where: { id: input.zoneId }, data: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh } });
-    await recordAudit(tx, { actorId: input.actorId, action: "carbon.zone-default", entityType: "GridZone", entityId: input.zoneId, before: { annualAverageGCo2ePerKwh: before.annualAverageGCo2ePerKwh }, after: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh }, at: input.at });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "carbon.zone-default",
+      entityType: "GridZone",
+      entityId: input.zoneId,
+      before: { annualAverageGCo2ePerKwh: before.annualAverageGCo2ePerKwh },
+      after: { annualAverageGCo2ePerKwh: input.annualAverageGCo2ePerKwh },
+      at: input.at,
+    });
     return before.annualAverageGCo2ePerKwh;
   });
 }

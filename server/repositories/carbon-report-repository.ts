@@ -22,7 +22,10 @@ const localDay = (column: Prisma.Sql, tz: string) => Prisma.sql`date((${column} 
 
 /** Every grid zone with its signal settings and static default. */
 export function listZones(db: Db) {
-  return db.gridZone.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, signalType: true, emissionFactorType: true, annualAverageGCo2ePerKwh: true } });
+  return db.gridZone.findMany({
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, signalType: true, emissionFactorType: true, annualAverageGCo2ePerKwh: true },
+  });
 }
 
 /** One hourly point of a zone's curve. */

@@ -44,7 +44,10 @@ export interface UpsertCounts {
 
 /** One zone's signal settings, or null when the zone does not exist. */
 export async function findZoneSignal(db: DbOrTx, zoneId: string): Promise<ZoneSignal | null> {
-  return db.gridZone.findUnique({ where: { id: zoneId }, select: { id: true, name: true, signalType: true, emissionFactorType: true, annualAverageGCo2ePerKwh: true } });
+  return db.gridZone.findUnique({
+    where: { id: zoneId },
+    select: { id: true, name: true, signalType: true, emissionFactorType: true, annualAverageGCo2ePerKwh: true },
+  });
 }
 
 /** Runs `fn` in one transaction: everything it writes is committed together or not at all. */
@@ -64,10 +67,12 @@ async function upsert(db: DbOrTx, rows: NewIntensitySample[], kind: IntensityKin
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const values = rows.slice(i, i + BATCH_ROWS).map((r) => {
       if (r.kind !== kind) throw new Error(`sample ${r.zoneId} ${r.at.toISOString()}: kind ${r.kind} in a ${kind} write`);
-      if ((kind === "FORECAST") !== (r.forecastIssuedAt !== null)) throw new Error(`sample ${r.zoneId} ${r.at.toISOString()}: forecastIssuedAt must be set exactly for forecasts`);
+      if ((kind === "FORECAST") !== (r.forecastIssuedAt !== null))
+        throw new Error(`sample ${r.zoneId} ${r.at.toISOString()}: forecastIssuedAt must be set exactly for forecasts`);
       return Prisma.sql`(${r.zoneId}, ${ts(r.at)}, ${r.gCo2ePerKwh}, ${r.kind}::"IntensityKind", ${r.signalType}::"SignalType", ${r.emissionFactorType}::"EmissionFactorType", ${r.provider}, ${r.source}, ${r.estimated}, ${ts(r.forecastIssuedAt)})`;
     });
-    const conflict = kind === "MEASURED" ? Prisma.sql`("zoneId", "at") WHERE "kind" = 'MEASURED'` : Prisma.sql`("zoneId", "at", "forecastIssuedAt") WHERE "kind" = 'FORECAST'`;
+    const conflict =
+      kind === "MEASURED" ? Prisma.sql`("zoneId", "at") WHERE "kind" = 'MEASURED'` : Prisma.sql`("zoneId", "at", "forecastIssuedAt") WHERE "kind" = 'FORECAST'`;
     // xmax = 0 only for rows this statement inserted; updated rows carry the updating transaction id.
     const result = await db.$queryRaw<{ inserted: boolean }[]>`
       INSERT INTO "CarbonIntensitySample" ("zoneId", "at", "gCo2ePerKwh", "kind", "signalType", "emissionFactorType", "provider", "source", "estimated", "forecastIssuedAt")
@@ -107,6 +112,9 @@ export async function countSamples(db: DbOrTx, zoneId: string, kind: IntensityKi
 }
 
 /** Records a feed or import run in the audit log (same transaction as its writes). */
-export async function recordCarbonAudit(db: DbOrTx, entry: { actorId: string | null; action: string; zoneId: string; after: Prisma.InputJsonValue }): Promise<void> {
+export async function recordCarbonAudit(
+  db: DbOrTx,
+  entry: { actorId: string | null; action: string; zoneId: string; after: Prisma.InputJsonValue },
+): Promise<void> {
   await db.auditLog.create({ data: { actorId: entry.actorId, action: entry.action, entityType: "GridZone", entityId: entry.zoneId, after: entry.after } });
 }

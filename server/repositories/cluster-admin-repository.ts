@@ -28,14 +28,35 @@ export interface ConnectionFields {
   namespacePrefix: string;
 }
 
-const clusterSelect = { id: true, name: true, region: true, locationName: true, latitude: true, longitude: true, gridZoneId: true, tier: true, pue: true, status: true, connection: { select: { driver: true, kubeconfig: true, namespacePrefix: true, lastSyncAt: true, lastError: true } } } as const;
+const clusterSelect = {
+  id: true,
+  name: true,
+  region: true,
+  locationName: true,
+  latitude: true,
+  longitude: true,
+  gridZoneId: true,
+  tier: true,
+  pue: true,
+  status: true,
+  connection: { select: { driver: true, kubeconfig: true, namespacePrefix: true, lastSyncAt: true, lastError: true } },
+} as const;
 
 type Row = Prisma.ClusterGetPayload<{ select: typeof clusterSelect }>;
 
 /** The cluster as the admin UI and the audit log see it: the connection says only whether a kubeconfig is set. */
 function publicView(row: Row) {
   const { connection, ...fields } = row;
-  return { ...fields, connection: { driver: connection?.driver ?? "SIMULATED", kubeconfigSet: !!connection?.kubeconfig, namespacePrefix: connection?.namespacePrefix ?? "verdant-", lastSyncAt: connection?.lastSyncAt ?? null, lastError: connection?.lastError ?? null } };
+  return {
+    ...fields,
+    connection: {
+      driver: connection?.driver ?? "SIMULATED",
+      kubeconfigSet: !!connection?.kubeconfig,
+      namespacePrefix: connection?.namespacePrefix ?? "verdant-",
+      lastSyncAt: connection?.lastSyncAt ?? null,
+      lastError: connection?.lastError ?? null,
+    },
+  };
 }
 export type ClusterAdminView = ReturnType<typeof publicView>;
 
@@ -58,8 +79,12 @@ export async function findClusterForAdmin(db: Db, id: string) {
 /** Jobs holding GPUs or CPU on the cluster's nodes, and the nodes they occupy. */
 export async function clusterOccupancy(db: Writer, id: string) {
   const [jobs, busyNodes] = await Promise.all([
-    db.$queryRaw<{ n: bigint }[]>`SELECT count(DISTINCT s."jobId") AS n FROM "GpuShare" s JOIN "Gpu" g ON g.id = s."gpuId" JOIN "Node" n ON n.id = g."nodeId" WHERE n."clusterId" = ${id}`,
-    db.node.count({ where: { clusterId: id, OR: [{ allocatedCpuMilli: { gt: 0 } }, { allocatedMemoryMib: { gt: 0 } }, { gpus: { some: { allocatedMilli: { gt: 0 } } } }] } }),
+    db.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(DISTINCT s."jobId") AS n FROM "GpuShare" s JOIN "Gpu" g ON g.id = s."gpuId" JOIN "Node" n ON n.id = g."nodeId" WHERE n."clusterId" = ${id}`,
+    db.node.count({
+      where: { clusterId: id, OR: [{ allocatedCpuMilli: { gt: 0 } }, { allocatedMemoryMib: { gt: 0 } }, { gpus: { some: { allocatedMilli: { gt: 0 } } } }] },
+    }),
   ]);
   return { jobs: Number(jobs[0]?.n ?? 0), busyNodes };
 }
@@ -67,7 +92,9 @@ export async function clusterOccupancy(db: Writer, id: string) {
 /** Queued jobs that may run only in this cluster's region where no other active cluster is. */
 export async function strandedQueuedJobs(db: Db, cluster: { id: string; region: string }) {
   const others = await db.cluster.findMany({ where: { status: "ACTIVE", id: { not: cluster.id } }, select: { region: true } });
-  return db.job.count({ where: { status: "QUEUED", allowedRegions: { has: cluster.region }, NOT: { allowedRegions: { hasSome: [...new Set(others.map((o) => o.region))] } } } });
+  return db.job.count({
+    where: { status: "QUEUED", allowedRegions: { has: cluster.region }, NOT: { allowedRegions: { hasSome: [...new Set(others.map((o) => o.region))] } } },
+  });
 }
 
 function connectionData(c: ConnectionFields, at: Date) {
@@ -77,7 +104,10 @@ function connectionData(c: ConnectionFields, at: Date) {
 
 export async function insertCluster(db: Db, fields: ClusterFields, connection: ConnectionFields, actorId: string, at: Date) {
   return db.$transaction(async (tx) => {
-    const created = await tx.cluster.create({ data: { ...fields, createdAt: at, updatedAt: at, connection: { create: connectionData(connection, at) } }, select: clusterSelect });
+    const created = await tx.cluster.create({
+      data: { ...fields, createdAt: at, updatedAt: at, connection: { create: connectionData(connection, at) } },
+      select: clusterSelect,
+    });
     const after = publicView(created);
     await recordAudit(tx, { actorId, action: "cluster.create", entityType: "Cluster", entityId: created.id, after, at });
     return after;
@@ -90,11 +120,24 @@ export async function updateCluster(db: Db, id: string, fields: ClusterFields, c
     const beforeRow = await tx.cluster.findUnique({ where: { id }, select: clusterSelect });
     if (!beforeRow) return null;
     const data = connectionData(connection, at);
-    const updated = await tx.cluster.update({ where: { id }, data: { ...fields, updatedAt: at, connection: { upsert: { create: data, update: data } } }, select: clusterSelect });
+    const updated = await tx.cluster.update({
+      where: { id },
+      data: { ...fields, updatedAt: at, connection: { upsert: { create: data, update: data } } },
+      select: clusterSelect,
+    });
     const after = publicView(updated);
     // Each sealing uses a fresh IV, so compare the new text with the opened old one, not ciphertexts.
-    const kubeconfigChanged = connection.kubeconfig !== undefined && !sameStoredSecret(SECRET_PURPOSES.kubeconfig, beforeRow.connection?.kubeconfig, connection.kubeconfig);
-    await recordAudit(tx, { actorId, action: "cluster.update", entityType: "Cluster", entityId: id, before: publicView(beforeRow), after: { ...after, connection: { ...after.connection, kubeconfigChanged } }, at });
+    const kubeconfigChanged =
+      connection.kubeconfig !== undefined && !sameStoredSecret(SECRET_PURPOSES.kubeconfig, beforeRow.connection?.kubeconfig, connection.kubeconfig);
+    await recordAudit(tx, {
+      actorId,
+      action: "cluster.update",
+      entityType: "Cluster",
+      entityId: id,
+      before: publicView(beforeRow),
+      after: { ...after, connection: { ...after.connection, kubeconfigChanged } },
+      at,
+    });
     return after;
   });
 }
@@ -110,7 +153,15 @@ export async function retireCluster(db: Db, id: string, check: (tx: Writer, row:
     const before = (await tx.cluster.findUnique({ where: { id }, select: clusterSelect }))!;
     await check(tx, before);
     const updated = await tx.cluster.update({ where: { id }, data: { status: "RETIRED", updatedAt: at }, select: clusterSelect });
-    await recordAudit(tx, { actorId, action: "cluster.retire", entityType: "Cluster", entityId: id, before: { status: before.status }, after: { status: updated.status }, at });
+    await recordAudit(tx, {
+      actorId,
+      action: "cluster.retire",
+      entityType: "Cluster",
+      entityId: id,
+      before: { status: before.status },
+      after: { status: updated.status },
+      at,
+    });
     return publicView(updated);
   });
 }
@@ -129,7 +180,12 @@ export interface NodeRowsToInsert {
  * Inserts the nodes and their GPUs and audits the import, all or nothing. `build` gets the cluster's
  * node count inside the transaction (to continue its rack numbering).
  */
-export async function insertImportedNodes(db: Db, clusterId: string, build: (existingNodes: number) => NodeRowsToInsert, audit: { actorId: string; at: Date; summary: Record<string, unknown> }) {
+export async function insertImportedNodes(
+  db: Db,
+  clusterId: string,
+  build: (existingNodes: number) => NodeRowsToInsert,
+  audit: { actorId: string; at: Date; summary: Record<string, unknown> },
+) {
   return db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM "Cluster" WHERE id = ${clusterId} FOR UPDATE`;
@@ -137,7 +193,15 @@ export async function insertImportedNodes(db: Db, clusterId: string, build: (exi
       const { nodeRows, gpuRows } = build(existing);
       await tx.node.createMany({ data: nodeRows });
       await tx.gpu.createMany({ data: gpuRows });
-      await recordAudit(tx, { actorId: audit.actorId, action: "cluster.import-nodes", entityType: "Cluster", entityId: clusterId, before: { nodes: existing }, after: { nodes: existing + nodeRows.length, ...audit.summary }, at: audit.at });
+      await recordAudit(tx, {
+        actorId: audit.actorId,
+        action: "cluster.import-nodes",
+        entityType: "Cluster",
+        entityId: clusterId,
+        before: { nodes: existing },
+        after: { nodes: existing + nodeRows.length, ...audit.summary },
+        at: audit.at,
+      });
       return { nodesBefore: existing, nodesAfter: existing + nodeRows.length };
     },
     { timeout: 120_000, maxWait: 10_000 },

@@ -26,5 +26,13 @@ export async function readClusterSampleBuckets(db: Db, from: Date, bucketSeconds
     FROM "ClusterSample"
     WHERE at >= ${from} ${clusterId ? Prisma.sql`AND "clusterId" = ${clusterId}` : Prisma.empty}
     GROUP BY 1, 2 ORDER BY 2, 1`;
-  return rows.map((r) => ({ clusterId: r.clusterId, at: r.at, gpuCapacityMilli: r.cap, allocatedGpuMilli: r.alloc, powerWatts: r.power, runningJobs: r.running, samples: Number(r.n) }));
+  return rows.map((r) => ({
+    clusterId: r.clusterId,
+    at: r.at,
+    gpuCapacityMilli: r.cap,
+    allocatedGpuMilli: r.alloc,
+    powerWatts: r.power,
+    runningJobs: r.running,
+    samples: Number(r.n),
+  }));
 }

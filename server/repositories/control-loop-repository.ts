@@ -17,7 +17,20 @@ export function findClustersForDrivers(db: Db, ids?: string[]) {
       gridZoneId: true,
       pue: true,
       connection: { select: { driver: true, kubeconfig: true } },
-      nodes: { orderBy: { name: "asc" }, select: { name: true, cpuMilli: true, memoryMib: true, gpuModelId: true, gpuCount: true, labels: true, rackGroup: true, status: true, gpuModel: { select: { idleWatts: true, maxWatts: true } } } },
+      nodes: {
+        orderBy: { name: "asc" },
+        select: {
+          name: true,
+          cpuMilli: true,
+          memoryMib: true,
+          gpuModelId: true,
+          gpuCount: true,
+          labels: true,
+          rackGroup: true,
+          status: true,
+          gpuModel: { select: { idleWatts: true, maxWatts: true } },
+        },
+      },
     },
   });
 }
@@ -57,7 +70,12 @@ export async function findDriverVersions(db: Db): Promise<DriverVersion[]> {
  * none). `unreachableSince` keeps the start of an outage; a healthy state clears the columns. Raw SQL
  * so updatedAt (an admin's edit time) is not moved by the loop's own bookkeeping.
  */
-export async function saveClusterReachability(db: Db, clusterId: string, state: { consecutiveFailures: number; unreachable: boolean; reason: string | null }, at: Date): Promise<void> {
+export async function saveClusterReachability(
+  db: Db,
+  clusterId: string,
+  state: { consecutiveFailures: number; unreachable: boolean; reason: string | null },
+  at: Date,
+): Promise<void> {
   if (!state.unreachable && state.consecutiveFailures === 0) {
     await db.$executeRaw`UPDATE "ClusterConnection" SET "consecutiveFailures" = 0, "unreachableSince" = NULL, "unreachableReason" = NULL
       WHERE "clusterId" = ${clusterId} AND ("consecutiveFailures" <> 0 OR "unreachableSince" IS NOT NULL OR "unreachableReason" IS NOT NULL)`;
@@ -107,21 +125,29 @@ export function findJobsToDrive(db: Db) {
 export async function findZoneHours(db: Db, zoneId: string, from: Date, to: Date) {
   const [zone, samples] = await Promise.all([
     db.gridZone.findUniqueOrThrow({ where: { id: zoneId }, select: { annualAverageGCo2ePerKwh: true } }),
-    db.carbonIntensitySample.findMany({ where: { zoneId, at: { gte: from, lt: to } }, orderBy: [{ at: "asc" }, { forecastIssuedAt: "asc" }], select: { at: true, kind: true, gCo2ePerKwh: true } }),
+    db.carbonIntensitySample.findMany({
+      where: { zoneId, at: { gte: from, lt: to } },
+      orderBy: [{ at: "asc" }, { forecastIssuedAt: "asc" }],
+      select: { at: true, kind: true, gCo2ePerKwh: true },
+    }),
   ]);
   return { annual: zone.annualAverageGCo2ePerKwh, samples };
 }
 
 /** Each cluster's GPU allocation ratio in the newest sample at or before `at` (the baseline's "least loaded"). */
 export async function findAllocationAt(db: Db, at: Date): Promise<Map<string, number>> {
-  const rows = await db.$queryRaw<{ clusterId: string; ratio: number }[]>`SELECT DISTINCT ON ("clusterId") "clusterId", CASE WHEN "gpuCapacityMilli" > 0 THEN "allocatedGpuMilli"::float8 / "gpuCapacityMilli" ELSE 0 END AS ratio
+  const rows = await db.$queryRaw<
+    { clusterId: string; ratio: number }[]
+  >`SELECT DISTINCT ON ("clusterId") "clusterId", CASE WHEN "gpuCapacityMilli" > 0 THEN "allocatedGpuMilli"::float8 / "gpuCapacityMilli" ELSE 0 END AS ratio
     FROM "ClusterSample" WHERE at <= ${at} ORDER BY "clusterId", at DESC`;
   return new Map(rows.map((r) => [r.clusterId, Number(r.ratio)]));
 }
 
 /** GPU capacity and allocation per cluster now, from the GPU rows. */
 export function findClusterAllocation(db: Db) {
-  return db.$queryRaw<{ clusterId: string; capacity: bigint; allocated: bigint }[]>`SELECT n."clusterId", COUNT(g.id) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
+  return db.$queryRaw<
+    { clusterId: string; capacity: bigint; allocated: bigint }[]
+  >`SELECT n."clusterId", COUNT(g.id) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
     FROM "Node" n JOIN "Gpu" g ON g."nodeId" = n.id GROUP BY n."clusterId"`;
 }
 

@@ -15,7 +15,11 @@ export function findDecision(db: Db, id: string, tenantId?: string) {
 
 /** The decisions about one job, newest first. */
 export function findJobDecisions(db: Db, jobId: string) {
-  return db.decision.findMany({ where: { jobId }, orderBy: { createdAt: "desc" }, select: { id: true, outcome: true, createdAt: true, startAt: true, cluster: { select: { name: true } } } });
+  return db.decision.findMany({
+    where: { jobId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, outcome: true, createdAt: true, startAt: true, cluster: { select: { name: true } } },
+  });
 }
 
 /**

@@ -38,7 +38,8 @@ export interface TransactionSql {
 }
 
 // Prisma binds a plain object as text; the queue's statements cast their JSON parameters themselves.
-const bindable = (value: unknown) => (value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value);
+const bindable = (value: unknown) =>
+  value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) ? JSON.stringify(value) : value;
 
 /** Stores a queued experiment and, in the same transaction, hands it to `enqueue` (its job is committed with it or not at all). */
 export function insertExperiment(
@@ -48,10 +49,20 @@ export function insertExperiment(
 ) {
   return db.$transaction(async (tx) => {
     const created = await tx.experiment.create({
-      data: { name: input.name, scenario: input.scenario, policies: input.policies, baseline: input.baseline, createdById: input.createdById, createdAt: input.at, status: "QUEUED" },
+      data: {
+        name: input.name,
+        scenario: input.scenario,
+        policies: input.policies,
+        baseline: input.baseline,
+        createdById: input.createdById,
+        createdAt: input.at,
+        status: "QUEUED",
+      },
       select: { id: true },
     });
-    const sql: TransactionSql = { executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values.map(bindable)) }) };
+    const sql: TransactionSql = {
+      executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values.map(bindable)) }),
+    };
     await enqueue(sql, created.id);
     return created;
   });
@@ -79,13 +90,18 @@ export async function claimExperiment(db: Db, id: string, at: Date): Promise<{ p
 
 /** Fails a queued or running experiment whose job gave up (its runs kept dying); false when it had already ended. */
 export async function failLostExperiment(db: Db, id: string, reason: string, at: Date): Promise<boolean> {
-  const done = await db.experiment.updateMany({ where: { id, status: { in: ["QUEUED", "RUNNING"] } }, data: { status: "FAILED", error: reason, progressNote: "Runner lost.", finishedAt: at } });
+  const done = await db.experiment.updateMany({
+    where: { id, status: { in: ["QUEUED", "RUNNING"] } },
+    data: { status: "FAILED", error: reason, progressNote: "Runner lost.", finishedAt: at },
+  });
   return done.count > 0;
 }
 
 /** The newest experiments first. */
 export function findExperimentSummaries(db: Db, take: number) {
-  return db.$queryRaw<ExperimentSummaryRow[]>`SELECT ${summaryColumns} FROM "Experiment" e LEFT JOIN "User" u ON u.id = e."createdById" ORDER BY e."createdAt" DESC, e.id LIMIT ${take}`;
+  return db.$queryRaw<
+    ExperimentSummaryRow[]
+  >`SELECT ${summaryColumns} FROM "Experiment" e LEFT JOIN "User" u ON u.id = e."createdById" ORDER BY e."createdAt" DESC, e.id LIMIT ${take}`;
 }
 
 /** One experiment with its results and series, or null. */
@@ -100,7 +116,10 @@ export async function findExperimentDetail(db: Db, id: string) {
  * runner polls. Returns false when there is no such experiment.
  */
 export async function requestExperimentCancel(db: Db, id: string, at: Date): Promise<boolean> {
-  const queued = await db.experiment.updateMany({ where: { id, status: "QUEUED" }, data: { status: "CANCELLED", cancelRequested: true, finishedAt: at, progressNote: "Cancelled before it started." } });
+  const queued = await db.experiment.updateMany({
+    where: { id, status: "QUEUED" },
+    data: { status: "CANCELLED", cancelRequested: true, finishedAt: at, progressNote: "Cancelled before it started." },
+  });
   if (queued.count > 0) return true;
   await db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { cancelRequested: true } });
   return (await db.experiment.count({ where: { id } })) > 0;
@@ -125,7 +144,15 @@ export async function writeExperimentProgress(db: Db, id: string, progress: numb
 export async function finishExperiment(
   db: Db,
   id: string,
-  end: { status: "SUCCEEDED" | "FAILED" | "CANCELLED"; at: Date; wallMs: number; note: string; error?: string; results?: Prisma.InputJsonValue; timeSeries?: Prisma.InputJsonValue },
+  end: {
+    status: "SUCCEEDED" | "FAILED" | "CANCELLED";
+    at: Date;
+    wallMs: number;
+    note: string;
+    error?: string;
+    results?: Prisma.InputJsonValue;
+    timeSeries?: Prisma.InputJsonValue;
+  },
 ): Promise<boolean> {
   const done = await db.experiment.updateMany({
     where: { id, status: "RUNNING" },
@@ -143,5 +170,8 @@ export async function finishExperiment(
 
 /** Gives a running experiment back to the queue (its runner is shutting down in an orderly way). */
 export async function requeueExperiment(db: Db, id: string) {
-  await db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { status: "QUEUED", progress: 0, progressNote: "Re-queued: its runner was stopped.", startedAt: null } });
+  await db.experiment.updateMany({
+    where: { id, status: "RUNNING" },
+    data: { status: "QUEUED", progress: 0, progressNote: "Re-queued: its runner was stopped.", startedAt: null },
+  });
 }

@@ -47,7 +47,10 @@ export function findQueuedJobs(db: Db, limit: number) {
     where: { status: "QUEUED" },
     orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
     take: limit,
-    include: { tenant: { select: { slug: true } }, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, lastSeenAt: true } } },
+    include: {
+      tenant: { select: { slug: true } },
+      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, lastSeenAt: true } },
+    },
   });
 }
 
@@ -83,7 +86,11 @@ export function findRecentJobShapes(db: Db, limit: number) {
 
 /** Emissions (gCO2e) per tenant of jobs placed since `since` (the carbon budget's month so far). */
 export function findTenantEmissionsSince(db: Db, since: Date) {
-  return db.job.groupBy({ by: ["tenantId"], where: { placedAt: { gte: since }, status: { in: ["PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] } }, _sum: { emissionsGCo2e: true } });
+  return db.job.groupBy({
+    by: ["tenantId"],
+    where: { placedAt: { gte: since }, status: { in: ["PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] } },
+    _sum: { emissionsGCo2e: true },
+  });
 }
 
 /** One measured sample as `findMeasuredHistory` returns it. */

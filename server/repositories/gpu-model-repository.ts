@@ -44,7 +44,12 @@ export async function updateGpuModel(db: Db, form: GpuModelForm, actorId: string
  * Deletes a model no node uses. The usage check and the delete share a transaction, and the node
  * foreign key (ON DELETE RESTRICT) refuses a delete that races a node import.
  */
-export async function deleteUnusedGpuModel(db: Db, id: string, actorId: string, at: Date): Promise<{ deleted: true } | { deleted: false; reason: "missing" } | { deleted: false; reason: "in-use"; nodes: number; gpus: number }> {
+export async function deleteUnusedGpuModel(
+  db: Db,
+  id: string,
+  actorId: string,
+  at: Date,
+): Promise<{ deleted: true } | { deleted: false; reason: "missing" } | { deleted: false; reason: "in-use"; nodes: number; gpus: number }> {
   return db.$transaction(async (tx) => {
     const before = await tx.gpuModel.findUnique({ where: { id } });
     if (!before) return { deleted: false, reason: "missing" } as const;

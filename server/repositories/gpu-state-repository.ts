@@ -5,7 +5,9 @@ import type { NodeGpuState } from "../services/fragmentation-metrics";
 
 /** Every GPU node (of one cluster when `clusterId` is given) with its free CPU and free milli-GPU per GPU. */
 export async function readNodeGpuStates(db: Db, clusterId?: string): Promise<NodeGpuState[]> {
-  const rows = await db.$queryRaw<{ clusterId: string; gpuModel: string | null; cpuFree: number; gpuFree: number[] }[]>`SELECT n."clusterId", n."gpuModelId" AS "gpuModel",
+  const rows = await db.$queryRaw<
+    { clusterId: string; gpuModel: string | null; cpuFree: number; gpuFree: number[] }[]
+  >`SELECT n."clusterId", n."gpuModelId" AS "gpuModel",
       n."cpuMilli" - n."allocatedCpuMilli" AS "cpuFree", array_agg(1000 - g."allocatedMilli" ORDER BY g.index) AS "gpuFree"
     FROM "Node" n JOIN "Gpu" g ON g."nodeId" = n.id
     ${clusterId ? Prisma.sql`WHERE n."clusterId" = ${clusterId}` : Prisma.empty}
@@ -15,6 +17,8 @@ export async function readNodeGpuStates(db: Db, clusterId?: string): Promise<Nod
 
 /** How many jobs asked for each multi-GPU count (whole GPUs per node). */
 export async function countMultiGpuRequests(db: Db): Promise<{ gpuCount: number; jobs: number }[]> {
-  const rows = await db.$queryRaw<{ gpuCount: number; jobs: bigint }[]>`SELECT "gpuCount", count(*) AS jobs FROM "Job" WHERE "gpuCount" >= 2 GROUP BY "gpuCount"`;
+  const rows = await db.$queryRaw<
+    { gpuCount: number; jobs: bigint }[]
+  >`SELECT "gpuCount", count(*) AS jobs FROM "Job" WHERE "gpuCount" >= 2 GROUP BY "gpuCount"`;
   return rows.map((r) => ({ gpuCount: r.gpuCount, jobs: Number(r.jobs) }));
 }

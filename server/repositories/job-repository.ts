@@ -32,7 +32,11 @@ export const jobListSelect = {
   emissionsGCo2e: true,
   tenant: { select: { id: true, name: true, slug: true } },
   submittedBy: { select: { name: true, email: true } },
-  decisions: { select: { id: true, outcome: true, cluster: { select: { id: true, name: true } }, createdAt: true, startAt: true }, orderBy: { createdAt: "desc" }, take: 1 },
+  decisions: {
+    select: { id: true, outcome: true, cluster: { select: { id: true, name: true } }, createdAt: true, startAt: true },
+    orderBy: { createdAt: "desc" },
+    take: 1,
+  },
 } satisfies Prisma.JobSelect;
 
 export type JobRow = Prisma.JobGetPayload<{ select: typeof jobListSelect }>;
@@ -54,7 +58,9 @@ function whereFor(query: Omit<JobQuery, "sort" | "page" | "pageSize">): Prisma.J
     ...(query.statuses?.length ? { status: { in: query.statuses } } : {}),
     ...(query.clusterId ? { decisions: { some: { clusterId: query.clusterId } } } : {}),
     // A model matches jobs that name it among their allowed models or hold a GPU of it right now.
-    ...(query.gpuModel ? { OR: [{ allowedGpuModels: { has: query.gpuModel } }, { gpuShares: { some: { gpu: { node: { gpuModelId: query.gpuModel } } } } }] } : {}),
+    ...(query.gpuModel
+      ? { OR: [{ allowedGpuModels: { has: query.gpuModel } }, { gpuShares: { some: { gpu: { node: { gpuModelId: query.gpuModel } } } } }] }
+      : {}),
     ...(query.search ? { name: { contains: query.search, mode: "insensitive" as const } } : {}),
   };
 }
@@ -91,7 +97,12 @@ export async function readQueuePositions(db: Db, ids: string[]): Promise<Map<str
 /** Energy (facility kWh) and emissions (gCO2e) accounted so far per job, from the hourly ledger. */
 export async function readAccountedEnergy(db: Db, ids: string[]): Promise<Map<string, { energyKwh: number; emissionsGCo2e: number; hours: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.jobEnergyHour.groupBy({ by: ["jobId"], where: { jobId: { in: ids } }, _sum: { facilityEnergyKwh: true, emissionsGCo2e: true }, _count: true });
+  const rows = await db.jobEnergyHour.groupBy({
+    by: ["jobId"],
+    where: { jobId: { in: ids } },
+    _sum: { facilityEnergyKwh: true, emissionsGCo2e: true },
+    _count: true,
+  });
   return new Map(rows.map((r) => [r.jobId, { energyKwh: r._sum.facilityEnergyKwh ?? 0, emissionsGCo2e: r._sum.emissionsGCo2e ?? 0, hours: r._count }]));
 }
 
@@ -118,7 +129,15 @@ export async function insertJob(db: Db, job: NewJob, actorId: string): Promise<s
     const created = await tx.job.create({ data: { ...job, status: "QUEUED" }, select: { id: true } });
     // Wakes the scheduler at once (delivered on commit, to every instance listening).
     await tx.$executeRaw`SELECT pg_notify('verdant_jobs', ${created.id})`;
-    await tx.auditLog.create({ data: { actorId, action: "job.submit", entityType: "Job", entityId: created.id, after: { ...job, submittedAt: job.submittedAt } as Prisma.InputJsonValue } });
+    await tx.auditLog.create({
+      data: {
+        actorId,
+        action: "job.submit",
+        entityType: "Job",
+        entityId: created.id,
+        after: { ...job, submittedAt: job.submittedAt } as Prisma.InputJsonValue,
+      },
+    });
     return created.id;
   });
 }
@@ -131,7 +150,9 @@ export async function insertJob(db: Db, job: NewJob, actorId: string): Promise<s
 export async function cancelPendingJob(db: Db, id: string, tenantId: string | undefined, actorId: string, now: Date): Promise<boolean> {
   return db.$transaction(async (tx) => {
     // Lock the row so the scheduler cannot place it between the read and the update.
-    const rows = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM "Job" WHERE id = ${id} ${tenantId ? Prisma.sql`AND "tenantId" = ${tenantId}` : Prisma.empty} FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status FROM "Job" WHERE id = ${id} ${tenantId ? Prisma.sql`AND "tenantId" = ${tenantId}` : Prisma.empty} FOR UPDATE`;
     const status = rows[0]?.status;
     if (status !== "QUEUED" && status !== "PLACED") return false;
     await tx.job.update({ where: { id }, data: { status: "CANCELLED", cancelledAt: now, statusReason: "Cancelled by the user" } });

@@ -3,7 +3,9 @@ import type { Db } from "../db/client";
 
 /** GPU capacity and allocation (milli-GPU) over the whole fleet. */
 export async function readFleetAllocation(db: Db) {
-  const rows = await db.$queryRaw<{ capacity: bigint; allocated: bigint }[]>`SELECT COUNT(*) * 1000 AS capacity, COALESCE(SUM("allocatedMilli"), 0) AS allocated FROM "Gpu"`;
+  const rows = await db.$queryRaw<
+    { capacity: bigint; allocated: bigint }[]
+  >`SELECT COUNT(*) * 1000 AS capacity, COALESCE(SUM("allocatedMilli"), 0) AS allocated FROM "Gpu"`;
   return { capacityMilli: Number(rows[0]?.capacity ?? 0), allocatedMilli: Number(rows[0]?.allocated ?? 0) };
 }
 
@@ -34,14 +36,27 @@ export async function readCarbonSince(db: Db, since: Date) {
 
 /** Hourly intensity per zone between two instants: measured where it exists, else the latest forecast. */
 export async function readIntensityCurves(db: Db, from: Date, to: Date) {
-  return db.$queryRaw<{ zoneId: string; at: Date; value: number; kind: "MEASURED" | "FORECAST" }[]>`SELECT DISTINCT ON ("zoneId", at) "zoneId", at, "gCo2ePerKwh" AS value, kind
+  return db.$queryRaw<
+    { zoneId: string; at: Date; value: number; kind: "MEASURED" | "FORECAST" }[]
+  >`SELECT DISTINCT ON ("zoneId", at) "zoneId", at, "gCo2ePerKwh" AS value, kind
     FROM "CarbonIntensitySample" WHERE at >= ${from} AND at < ${to}
     ORDER BY "zoneId", at, (kind = 'MEASURED') DESC, "forecastIssuedAt" DESC NULLS LAST`;
 }
 
 /** The latest decisions with their job and cluster. */
 export function findLatestDecisions(db: Db, take: number) {
-  return db.decision.findMany({ orderBy: [{ createdAt: "desc" }, { id: "asc" }], take, select: { id: true, outcome: true, createdAt: true, startAt: true, job: { select: { name: true, tenant: { select: { name: true } } } }, cluster: { select: { name: true } } } });
+  return db.decision.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take,
+    select: {
+      id: true,
+      outcome: true,
+      createdAt: true,
+      startAt: true,
+      job: { select: { name: true, tenant: { select: { name: true } } } },
+      cluster: { select: { name: true } },
+    },
+  });
 }
 
 /** The savings ledger summed over finished jobs from UTC day `sinceDay` on: actual, baseline and saved gCO2e. */

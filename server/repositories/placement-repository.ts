@@ -46,23 +46,45 @@ class Conflict extends Error {
 }
 
 /** Places a queued job: status, shares, counters and decision together, or nothing. */
-export async function commitPlacement(db: Db, decision: DecisionRecord, takes: NodeTake[], energyKwh: number | null, emissionsGCo2e: number | null): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PlacementConflict }> {
+export async function commitPlacement(
+  db: Db,
+  decision: DecisionRecord,
+  takes: NodeTake[],
+  energyKwh: number | null,
+  emissionsGCo2e: number | null,
+): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PlacementConflict }> {
   try {
     const decisionId = await db.$transaction(async (tx) => {
-      const claimed = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { status: "PLACED", placedAt: decision.createdAt, statusReason: null, energyKwh, emissionsGCo2e } });
+      const claimed = await tx.job.updateMany({
+        where: { id: decision.jobId, status: "QUEUED" },
+        data: { status: "PLACED", placedAt: decision.createdAt, statusReason: null, energyKwh, emissionsGCo2e },
+      });
       if (claimed.count !== 1) throw new Conflict("job-not-queued");
       for (const take of takes) {
-        const node = await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}
+        const node =
+          await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}
           WHERE id = ${take.nodeId} AND "allocatedCpuMilli" + ${take.cpuMilli} <= "cpuMilli" AND "allocatedMemoryMib" + ${take.memoryMib} <= "memoryMib" AND status = 'READY'`;
         if (node !== 1) throw new Conflict("capacity-changed");
         for (const gpuId of take.gpuIds) {
-          const gpu = await tx.$executeRaw`UPDATE "Gpu" SET "allocatedMilli" = "allocatedMilli" + ${take.milliPerGpu} WHERE id = ${gpuId} AND "allocatedMilli" + ${take.milliPerGpu} <= 1000`;
+          const gpu =
+            await tx.$executeRaw`UPDATE "Gpu" SET "allocatedMilli" = "allocatedMilli" + ${take.milliPerGpu} WHERE id = ${gpuId} AND "allocatedMilli" + ${take.milliPerGpu} <= 1000`;
           if (gpu !== 1) throw new Conflict("capacity-changed");
         }
         if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
       }
       const created = await tx.decision.create({
-        data: { ...decision, lastSeenAt: decision.createdAt, assignments: takes.map((t) => ({ cluster: t.clusterId, node: t.nodeName, gpuIndices: t.gpuIndices, milliPerGpu: t.milliPerGpu, cpuMilli: t.cpuMilli, memoryMib: t.memoryMib })) },
+        data: {
+          ...decision,
+          lastSeenAt: decision.createdAt,
+          assignments: takes.map((t) => ({
+            cluster: t.clusterId,
+            node: t.nodeName,
+            gpuIndices: t.gpuIndices,
+            milliPerGpu: t.milliPerGpu,
+            cpuMilli: t.cpuMilli,
+            memoryMib: t.memoryMib,
+          })),
+        },
         select: { id: true },
       });
       return created.id;
@@ -80,12 +102,26 @@ export async function commitPlacement(db: Db, decision: DecisionRecord, takes: N
  * reaches the same verdict every cycle) that row's seenCount and lastSeenAt are bumped instead of
  * storing another copy. Returns "new", "repeat", or false when the job was no longer queued.
  */
-export async function recordWaitingDecision(db: Db, decision: DecisionRecord, statusReason: string, newStatus: "UNSCHEDULABLE" | null = null): Promise<"new" | "repeat" | false> {
+export async function recordWaitingDecision(
+  db: Db,
+  decision: DecisionRecord,
+  statusReason: string,
+  newStatus: "UNSCHEDULABLE" | null = null,
+): Promise<"new" | "repeat" | false> {
   return db.$transaction(async (tx) => {
     // An impossible job leaves the queue with its reason; any other keeps waiting with it.
-    const updated = await tx.job.updateMany({ where: { id: decision.jobId, status: "QUEUED" }, data: { statusReason, ...(newStatus ? { status: newStatus, finishedAt: decision.createdAt } : {}) } });
+    const updated = await tx.job.updateMany({
+      where: { id: decision.jobId, status: "QUEUED" },
+      data: { statusReason, ...(newStatus ? { status: newStatus, finishedAt: decision.createdAt } : {}) },
+    });
     if (updated.count !== 1) return false;
-    const latest = decision.fingerprint ? await tx.decision.findFirst({ where: { jobId: decision.jobId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true, fingerprint: true } }) : null;
+    const latest = decision.fingerprint
+      ? await tx.decision.findFirst({
+          where: { jobId: decision.jobId },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          select: { id: true, fingerprint: true },
+        })
+      : null;
     if (latest && latest.fingerprint === decision.fingerprint) {
       await tx.decision.update({ where: { id: latest.id }, data: { seenCount: { increment: 1 }, lastSeenAt: decision.createdAt } });
       return "repeat";
@@ -102,7 +138,9 @@ export async function recordWaitingDecision(db: Db, decision: DecisionRecord, st
  */
 export async function recordStartFailure(db: Db, jobId: string, reason: string, maxFailures: number, at: Date): Promise<"requeued" | "failed" | null> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ startFailures: number }[]>`UPDATE "Job" SET "startFailures" = "startFailures" + 1 WHERE id = ${jobId} AND status = 'PLACED' RETURNING "startFailures"`;
+    const rows = await tx.$queryRaw<
+      { startFailures: number }[]
+    >`UPDATE "Job" SET "startFailures" = "startFailures" + 1 WHERE id = ${jobId} AND status = 'PLACED' RETURNING "startFailures"`;
     const failures = rows[0]?.startFailures;
     if (failures === undefined) return null;
     const failed = failures >= maxFailures;
@@ -112,7 +150,13 @@ export async function recordStartFailure(db: Db, jobId: string, reason: string, 
       where: { id: jobId },
       data: failed
         ? { status: "FAILED", finishedAt: at, statusReason: `Could not be started (${failures} attempts): ${reason}`, energyKwh: null, emissionsGCo2e: null }
-        : { status: "QUEUED", placedAt: null, statusReason: `Start failed (attempt ${failures} of ${maxFailures}), queued again: ${reason}`, energyKwh: null, emissionsGCo2e: null },
+        : {
+            status: "QUEUED",
+            placedAt: null,
+            statusReason: `Start failed (attempt ${failures} of ${maxFailures}), queued again: ${reason}`,
+            energyKwh: null,
+            emissionsGCo2e: null,
+          },
     });
     return failed ? "failed" : "requeued";
   });
@@ -139,7 +183,10 @@ export async function finishJob(
   alsoWrite?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const ended = await tx.job.updateMany({ where: { id: jobId, status: { in: ["PLACED", "RUNNING"] } }, data: { status, finishedAt: at, statusReason: reason, ...accounting } });
+    const ended = await tx.job.updateMany({
+      where: { id: jobId, status: { in: ["PLACED", "RUNNING"] } },
+      data: { status, finishedAt: at, statusReason: reason, ...accounting },
+    });
     if (ended.count !== 1) return false;
     await releaseShares(tx as unknown as Db, jobId);
     if (alsoWrite) await alsoWrite(tx);
@@ -149,7 +196,10 @@ export async function finishJob(
 
 /** Frees a job's GPU shares and node counters (inside the caller's transaction). */
 export async function releaseShares(tx: Db, jobId: string): Promise<void> {
-  const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { assignments: true } } } });
+  const job = await tx.job.findUniqueOrThrow({
+    where: { id: jobId },
+    select: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { assignments: true } } },
+  });
   await tx.$executeRaw`UPDATE "Gpu" g SET "allocatedMilli" = g."allocatedMilli" - s.milli FROM "GpuShare" s WHERE s."gpuId" = g.id AND s."jobId" = ${jobId}`;
   await tx.gpuShare.deleteMany({ where: { jobId } });
   const assignments = parseStoredAssignments(job.decisions[0]?.assignments);
@@ -160,8 +210,8 @@ export async function releaseShares(tx: Db, jobId: string): Promise<void> {
 
 /** Queued jobs whose deadline can no longer be met become EXPIRED with a reason. */
 export async function expireOverdueJobs(db: Db, now: Date): Promise<number> {
-  const expired = await db.$executeRaw`UPDATE "Job" SET status = 'EXPIRED', "statusReason" = 'The deadline passed before the job could start and finish', "finishedAt" = ${now}
+  const expired =
+    await db.$executeRaw`UPDATE "Job" SET status = 'EXPIRED', "statusReason" = 'The deadline passed before the job could start and finish', "finishedAt" = ${now}
     WHERE status = 'QUEUED' AND "deadlineAt" IS NOT NULL AND "deadlineAt" < CAST(${now} AS timestamp(3)) + ("estimatedDurationS" * interval '1 second')`;
   return expired;
 }
-

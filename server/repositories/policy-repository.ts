@@ -17,12 +17,24 @@ export function listPolicyVersions(db: Db, name: string) {
  * and the change audited with before/after, all in one transaction. The unique (name, version) index
  * turns two admins saving at once into one success and one conflict, never two "version 3"s.
  */
-export async function insertPolicyVersion(db: Db, input: { name: string; objectiveWeights: Prisma.InputJsonValue; constraints: Prisma.InputJsonValue; note: string | null; actorId: string; at: Date }) {
+export async function insertPolicyVersion(
+  db: Db,
+  input: { name: string; objectiveWeights: Prisma.InputJsonValue; constraints: Prisma.InputJsonValue; note: string | null; actorId: string; at: Date },
+) {
   return db.$transaction(async (tx) => {
     const previous = await tx.policy.findFirst({ where: { name: input.name }, orderBy: { version: "desc" } });
     await tx.policy.updateMany({ where: { active: true }, data: { active: false } });
     const created = await tx.policy.create({
-      data: { name: input.name, version: (previous?.version ?? 0) + 1, objectiveWeights: input.objectiveWeights, constraints: input.constraints, note: input.note, active: true, createdById: input.actorId, createdAt: input.at },
+      data: {
+        name: input.name,
+        version: (previous?.version ?? 0) + 1,
+        objectiveWeights: input.objectiveWeights,
+        constraints: input.constraints,
+        note: input.note,
+        active: true,
+        createdById: input.actorId,
+        createdAt: input.at,
+      },
     });
     await tx.auditLog.create({
       data: {
@@ -30,7 +42,13 @@ export async function insertPolicyVersion(db: Db, input: { name: string; objecti
         action: "policy.save",
         entityType: "Policy",
         entityId: created.id,
-        before: previous ? { version: previous.version, objectiveWeights: previous.objectiveWeights as Prisma.InputJsonValue, constraints: previous.constraints as Prisma.InputJsonValue } : undefined,
+        before: previous
+          ? {
+              version: previous.version,
+              objectiveWeights: previous.objectiveWeights as Prisma.InputJsonValue,
+              constraints: previous.constraints as Prisma.InputJsonValue,
+            }
+          : undefined,
         after: { version: created.version, objectiveWeights: input.objectiveWeights, constraints: input.constraints, note: input.note },
         at: input.at,
       },
@@ -45,6 +63,13 @@ export function findRecentlyDecidedJobs(db: Db, take: number) {
     where: { decisions: { some: {} } },
     orderBy: { submittedAt: "desc" },
     take,
-    include: { tenant: { select: { slug: true } }, decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, cluster: { select: { id: true, name: true } } } } },
+    include: {
+      tenant: { select: { slug: true } },
+      decisions: {
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { outcome: true, startAt: true, createdAt: true, cluster: { select: { id: true, name: true } } },
+      },
+    },
   });
 }

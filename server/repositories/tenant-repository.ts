@@ -13,12 +13,22 @@ export async function tenantExists(db: Db, id: string): Promise<boolean> {
   return (await db.tenant.findUnique({ where: { id }, select: { id: true } })) !== null;
 }
 
-const quotaOf = (form: TenantForm) => ({ maxGpus: form.maxGpus, maxGpuHoursPerMonth: form.maxGpuHoursPerMonth, carbonBudgetKgPerMonth: form.carbonBudgetKgPerMonth });
-const snapshot = (t: { slug: string; name: string }, q: ReturnType<typeof quotaOf> | null) => ({ slug: t.slug, name: t.name, ...(q ?? { maxGpus: null, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }) });
+const quotaOf = (form: TenantForm) => ({
+  maxGpus: form.maxGpus,
+  maxGpuHoursPerMonth: form.maxGpuHoursPerMonth,
+  carbonBudgetKgPerMonth: form.carbonBudgetKgPerMonth,
+});
+const snapshot = (t: { slug: string; name: string }, q: ReturnType<typeof quotaOf> | null) => ({
+  slug: t.slug,
+  name: t.name,
+  ...(q ?? { maxGpus: null, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }),
+});
 
 export async function insertTenant(db: Db, input: TenantForm & { slug: string }, actorId: string, at: Date) {
   return db.$transaction(async (tx) => {
-    const created = await tx.tenant.create({ data: { slug: input.slug, name: input.name, createdAt: at, quota: { create: { ...quotaOf(input), updatedAt: at } } } });
+    const created = await tx.tenant.create({
+      data: { slug: input.slug, name: input.name, createdAt: at, quota: { create: { ...quotaOf(input), updatedAt: at } } },
+    });
     await recordAudit(tx, { actorId, action: "tenant.create", entityType: "Tenant", entityId: created.id, after: snapshot(created, quotaOf(input)), at });
     return created;
   });
@@ -29,9 +39,22 @@ export async function updateTenant(db: Db, id: string, form: TenantForm, actorId
   return db.$transaction(async (tx) => {
     const before = await tx.tenant.findUnique({ where: { id }, include: { quota: true } });
     if (!before) return null;
-    const updated = await tx.tenant.update({ where: { id }, data: { name: form.name, quota: { upsert: { create: { ...quotaOf(form), updatedAt: at }, update: { ...quotaOf(form), updatedAt: at } } } } });
-    const beforeQuota = before.quota ? { maxGpus: before.quota.maxGpus, maxGpuHoursPerMonth: before.quota.maxGpuHoursPerMonth, carbonBudgetKgPerMonth: before.quota.carbonBudgetKgPerMonth } : null;
-    await recordAudit(tx, { actorId, action: "tenant.update", entityType: "Tenant", entityId: id, before: snapshot(before, beforeQuota), after: snapshot(updated, quotaOf(form)), at });
+    const updated = await tx.tenant.update({
+      where: { id },
+      data: { name: form.name, quota: { upsert: { create: { ...quotaOf(form), updatedAt: at }, update: { ...quotaOf(form), updatedAt: at } } } },
+    });
+    const beforeQuota = before.quota
+      ? { maxGpus: before.quota.maxGpus, maxGpuHoursPerMonth: before.quota.maxGpuHoursPerMonth, carbonBudgetKgPerMonth: before.quota.carbonBudgetKgPerMonth }
+      : null;
+    await recordAudit(tx, {
+      actorId,
+      action: "tenant.update",
+      entityType: "Tenant",
+      entityId: id,
+      before: snapshot(before, beforeQuota),
+      after: snapshot(updated, quotaOf(form)),
+      at,
+    });
     return updated;
   });
 }

@@ -15,5 +15,11 @@ export async function readTenantUsage(db: Db, tenantId: string, since: Date, now
       count(*) FILTER (WHERE "submittedAt" >= CAST(${since} AS timestamp(3))) AS jobs
     FROM "Job" WHERE "tenantId" = ${tenantId}`;
   const r = rows[0];
-  return { gpuHours: Number(r?.gpuHours ?? 0), emissionsGCo2e: Number(r?.emissions ?? 0), energyKwh: Number(r?.energy ?? 0), gpusInUse: Number(r?.gpusInUse ?? 0), jobsSubmitted: Number(r?.jobs ?? 0) };
+  return {
+    gpuHours: Number(r?.gpuHours ?? 0),
+    emissionsGCo2e: Number(r?.emissions ?? 0),
+    energyKwh: Number(r?.energy ?? 0),
+    gpusInUse: Number(r?.gpusInUse ?? 0),
+    jobsSubmitted: Number(r?.jobs ?? 0),
+  };
 }

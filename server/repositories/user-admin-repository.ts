@@ -25,14 +25,29 @@ export interface UserView {
 export function listUsers(db: Db) {
   return db.user.findMany({
     orderBy: [{ role: "asc" }, { email: "asc" }],
-    select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true, createdAt: true, tenant: { select: { name: true } }, _count: { select: { jobs: true } } },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      tenantId: true,
+      disabledAt: true,
+      createdAt: true,
+      tenant: { select: { name: true } },
+      _count: { select: { jobs: true } },
+    },
   });
 }
 
 async function lockedState(tx: Tx, id: string): Promise<{ user: UserView | null; activeAdminIds: string[] }> {
   const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE role = 'ADMIN' AND "disabledAt" IS NULL ORDER BY id FOR UPDATE`;
-  const row = await tx.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true, _count: { select: { jobs: true } } } });
-  const user = row ? { id: row.id, email: row.email, name: row.name, role: row.role, tenantId: row.tenantId, disabled: row.disabledAt !== null, jobs: row._count.jobs } : null;
+  const row = await tx.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true, _count: { select: { jobs: true } } },
+  });
+  const user = row
+    ? { id: row.id, email: row.email, name: row.name, role: row.role, tenantId: row.tenantId, disabled: row.disabledAt !== null, jobs: row._count.jobs }
+    : null;
   return { user, activeAdminIds: admins.map((a) => a.id) };
 }
 
@@ -47,10 +62,22 @@ export interface Change {
   endsSessions?: (before: UserView) => boolean;
 }
 
-export async function insertUser(db: Db, data: { email: string; name: string; role: Role; tenantId: string | null; passwordHash: string }, actorId: string, at: Date) {
+export async function insertUser(
+  db: Db,
+  data: { email: string; name: string; role: Role; tenantId: string | null; passwordHash: string },
+  actorId: string,
+  at: Date,
+) {
   return db.$transaction(async (tx) => {
     const created = await tx.user.create({ data: { ...data, createdAt: at } });
-    await recordAudit(tx, { actorId, action: "user.create", entityType: "User", entityId: created.id, after: { email: created.email, name: created.name, role: created.role, tenantId: created.tenantId, disabled: false }, at });
+    await recordAudit(tx, {
+      actorId,
+      action: "user.create",
+      entityType: "User",
+      entityId: created.id,
+      after: { email: created.email, name: created.name, role: created.role, tenantId: created.tenantId, disabled: false },
+      at,
+    });
     return created;
   });
 }
@@ -61,10 +88,30 @@ export async function updateUserGuarded(db: Db, id: string, data: Prisma.UserUnc
     const { user, activeAdminIds } = await lockedState(tx, id);
     change.guard(user, activeAdminIds);
     const ending = change.endsSessions?.(user) ? { sessionVersion: { increment: 1 } } : {};
-    const row = await tx.user.update({ where: { id }, data: { ...data, ...ending }, select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true } });
-    const after: UserView = { id: row.id, email: row.email, name: row.name, role: row.role, tenantId: row.tenantId, disabled: row.disabledAt !== null, jobs: user.jobs };
+    const row = await tx.user.update({
+      where: { id },
+      data: { ...data, ...ending },
+      select: { id: true, email: true, name: true, role: true, tenantId: true, disabledAt: true },
+    });
+    const after: UserView = {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      tenantId: row.tenantId,
+      disabled: row.disabledAt !== null,
+      jobs: user.jobs,
+    };
     // A password reset changes nothing visible: the entry says it happened, never the hash.
-    await recordAudit(tx, { actorId: change.actorId, action, entityType: "User", entityId: id, before: audited(user), after: action === "user.reset-password" ? { ...audited(after), passwordReset: true } : audited(after), at: change.at });
+    await recordAudit(tx, {
+      actorId: change.actorId,
+      action,
+      entityType: "User",
+      entityId: id,
+      before: audited(user),
+      after: action === "user.reset-password" ? { ...audited(after), passwordReset: true } : audited(after),
+      at: change.at,
+    });
     return after;
   });
 }

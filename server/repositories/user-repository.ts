@@ -13,7 +13,14 @@ interface UserRow {
   tenant: { name: string } | null;
 }
 
-const toSessionUser = (user: UserRow): SessionUser => ({ id: user.id, email: user.email, name: user.name, role: user.role, tenantId: user.tenantId, tenantName: user.tenant?.name ?? null });
+const toSessionUser = (user: UserRow): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  tenantId: user.tenantId,
+  tenantName: user.tenant?.name ?? null,
+});
 
 /** The active user with this id, shaped for the session, or null when missing or disabled. */
 export async function findSessionUser(db: Db, id: string): Promise<SessionUser | null> {

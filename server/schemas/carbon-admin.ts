@@ -27,7 +27,9 @@ export const feedFormSchema = z.object({
   id: safeId("Feed").nullable(),
   zoneId,
   provider: z.enum(["ELECTRICITY_MAPS", "WATTTIME"], { error: "Choose Electricity Maps or WattTime" }),
-  baseUrl: safeString("Base URL", 500).trim().pipe(z.url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })),
+  baseUrl: safeString("Base URL", 500)
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter an http:// or https:// URL" })),
   /** A new token; empty keeps the stored one. */
   apiToken: safeString("API token", 2000, "At most 2,000 characters").trim().default(""),
   /** Remove the stored token. */

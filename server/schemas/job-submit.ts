@@ -17,8 +17,16 @@ export const jobSubmitSchema = z
       .min(1, "Name is required")
       .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, "Use letters, digits, spaces, dots, dashes and underscores"),
     kind: z.enum(JOB_KINDS, { error: "Choose training, inference or batch" }),
-    cpuMilli: z.number({ error: "CPU is required" }).int("CPU must be whole milli-cores").min(100, "At least 0.1 CPU core").max(512_000, "At most 512 CPU cores"),
-    memoryMib: z.number({ error: "Memory is required" }).int("Memory must be whole MiB").min(128, "At least 128 MiB").max(4 * 1024 * 1024, "At most 4 TiB"),
+    cpuMilli: z
+      .number({ error: "CPU is required" })
+      .int("CPU must be whole milli-cores")
+      .min(100, "At least 0.1 CPU core")
+      .max(512_000, "At most 512 CPU cores"),
+    memoryMib: z
+      .number({ error: "Memory is required" })
+      .int("Memory must be whole MiB")
+      .min(128, "At least 128 MiB")
+      .max(4 * 1024 * 1024, "At most 4 TiB"),
     requestMode: z.enum(["models", "compute"]).default("models"),
     gpuCount: z.number().int("GPUs must be a whole number").min(0, "GPUs cannot be negative").max(64, "At most 64 GPUs per node"),
     gpuMilli: z.number().int().min(0).max(1000, "A GPU share is at most 1000 milli-GPU (one whole GPU)"),
@@ -35,18 +43,21 @@ export const jobSubmitSchema = z
   })
   .superRefine((job, ctx) => {
     if (job.requestMode === "models") {
-      if (job.gpuCount > 1 && job.gpuMilli !== 1000) ctx.addIssue({ code: "custom", path: ["gpuMilli"], message: "Multi-GPU jobs take whole GPUs: the share must be 100%" });
+      if (job.gpuCount > 1 && job.gpuMilli !== 1000)
+        ctx.addIssue({ code: "custom", path: ["gpuMilli"], message: "Multi-GPU jobs take whole GPUs: the share must be 100%" });
       if (job.gpuCount === 0 && job.gpuMilli !== 0) ctx.addIssue({ code: "custom", path: ["gpuMilli"], message: "A CPU-only job has no GPU share" });
       if (job.gpuCount >= 1 && job.gpuMilli < 10) ctx.addIssue({ code: "custom", path: ["gpuMilli"], message: "A GPU share is at least 10 milli-GPU (1%)" });
       if (job.computeUnits !== null) ctx.addIssue({ code: "custom", path: ["computeUnits"], message: "Compute is only for compute-native requests" });
     } else {
       if (job.computeUnits === null) ctx.addIssue({ code: "custom", path: ["computeUnits"], message: "Enter the compute you need (A100-equivalents)" });
       if (job.minGpuMemoryGib === null) ctx.addIssue({ code: "custom", path: ["minGpuMemoryGib"], message: "Enter the minimum GPU memory" });
-      if (job.allowedGpuModels.length > 0) ctx.addIssue({ code: "custom", path: ["allowedGpuModels"], message: "Compute-native requests leave the GPU model to Verdant" });
+      if (job.allowedGpuModels.length > 0)
+        ctx.addIssue({ code: "custom", path: ["allowedGpuModels"], message: "Compute-native requests leave the GPU model to Verdant" });
     }
     if (job.earliestStartAt && job.deadlineAt) {
       const earliestEnd = job.earliestStartAt.getTime() + job.estimatedDurationS * 1000;
-      if (job.deadlineAt.getTime() < earliestEnd) ctx.addIssue({ code: "custom", path: ["deadlineAt"], message: "The deadline leaves less time than the estimated duration after the start" });
+      if (job.deadlineAt.getTime() < earliestEnd)
+        ctx.addIssue({ code: "custom", path: ["deadlineAt"], message: "The deadline leaves less time than the estimated duration after the start" });
     }
   });
 

@@ -8,7 +8,8 @@ const password = safeString("Password", 200, "At most 200 characters").min(12, "
 
 /** Tenant members belong to exactly one tenant; staff to none (the database checks this too). */
 const membership = <T extends { role: (typeof roles)[number]; tenantId: string | null }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.role === "TENANT_MEMBER" && !value.tenantId) ctx.addIssue({ code: "custom", message: "Choose the tenant this member belongs to", path: ["tenantId"] });
+  if (value.role === "TENANT_MEMBER" && !value.tenantId)
+    ctx.addIssue({ code: "custom", message: "Choose the tenant this member belongs to", path: ["tenantId"] });
   if (value.role !== "TENANT_MEMBER" && value.tenantId) ctx.addIssue({ code: "custom", message: "Only tenant members belong to a tenant", path: ["tenantId"] });
 };
 
@@ -18,7 +19,9 @@ const userFields = z.object({
   tenantId: safeId("Tenant").nullable(),
 });
 
-export const userCreateSchema = userFields.extend({ email: safeString("E-mail", 200, "At most 200 characters").trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")), password }).superRefine(membership);
+export const userCreateSchema = userFields
+  .extend({ email: safeString("E-mail", 200, "At most 200 characters").trim().toLowerCase().pipe(z.email("Enter a valid e-mail address")), password })
+  .superRefine(membership);
 export const userUpdateSchema = userFields.extend({ id: safeId("User") }).superRefine(membership);
 export const passwordResetSchema = z.object({ id: safeId("User"), password });
 

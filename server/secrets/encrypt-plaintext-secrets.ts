@@ -24,7 +24,8 @@ export async function encryptPlaintextSecrets(db: Db, key: Buffer): Promise<Secr
     SELECT "clusterId", kubeconfig FROM "ClusterConnection" WHERE kubeconfig IS NOT NULL AND kubeconfig <> '' AND kubeconfig NOT LIKE ${SEALED_PATTERN}`;
   for (const row of connections) {
     const sealed = sealSecret(row.kubeconfig, key, SECRET_PURPOSES.kubeconfig);
-    report.kubeconfigs += await db.$executeRaw`UPDATE "ClusterConnection" SET kubeconfig = ${sealed} WHERE "clusterId" = ${row.clusterId} AND kubeconfig = ${row.kubeconfig}`;
+    report.kubeconfigs +=
+      await db.$executeRaw`UPDATE "ClusterConnection" SET kubeconfig = ${sealed} WHERE "clusterId" = ${row.clusterId} AND kubeconfig = ${row.kubeconfig}`;
   }
   const feeds = await db.$queryRaw<{ id: string; apiToken: string }[]>`
     SELECT id, "apiToken" FROM "CarbonFeed" WHERE "apiToken" IS NOT NULL AND "apiToken" <> '' AND "apiToken" NOT LIKE ${SEALED_PATTERN}`;

@@ -33,7 +33,8 @@ export class SecretError extends Error {
 export function parseSecretKey(text: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
-  if (key.length !== KEY_BYTES) throw new SecretError("BAD_KEY", `the secret key must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (got ${key.length} bytes)`);
+  if (key.length !== KEY_BYTES)
+    throw new SecretError("BAD_KEY", `the secret key must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (got ${key.length} bytes)`);
   return key;
 }
 

@@ -25,7 +25,10 @@ export function configuredSecretKey(): Buffer | null {
 /** Seals a secret for storage; throws when no key is configured (never stores plaintext). */
 export function sealStoredSecret(purpose: SecretPurpose, plaintext: string): string {
   const key = configuredSecretKey();
-  if (!key) throw new Error("VERDANT_SECRET_KEY is not set, so secrets cannot be stored encrypted: start with `npm start` (which generates one under VERDANT_DATA_DIR) or set it to 32 bytes as hex or base64.");
+  if (!key)
+    throw new Error(
+      "VERDANT_SECRET_KEY is not set, so secrets cannot be stored encrypted: start with `npm start` (which generates one under VERDANT_DATA_DIR) or set it to 32 bytes as hex or base64.",
+    );
   return sealSecret(plaintext, key, purpose);
 }
 

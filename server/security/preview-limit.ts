@@ -20,6 +20,9 @@ export async function takePreviewSlot(tenantId: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     const seconds = secondsToWait(error.msBeforeNext);
-    throw new RateLimitedError(`Your tenant asked for more than ${PREVIEW_LIMIT.points} previews in ${PREVIEW_LIMIT.windowSeconds} seconds; the preview resumes in ${seconds} s.`, seconds);
+    throw new RateLimitedError(
+      `Your tenant asked for more than ${PREVIEW_LIMIT.points} previews in ${PREVIEW_LIMIT.windowSeconds} seconds; the preview resumes in ${seconds} s.`,
+      seconds,
+    );
   }
 }

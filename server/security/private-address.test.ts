@@ -22,7 +22,9 @@ describe("special address ranges", () => {
     ["100.64.0.1", "carrierGradeNat"],
   ])("%s is %s", (address, range) => expect(specialRangeOf(address)).toBe(range));
 
-  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "172.32.0.1", "[2606:4700:4700::1111]"])("%s is public", (address) => expect(specialRangeOf(address)).toBeNull());
+  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "172.32.0.1", "[2606:4700:4700::1111]"])("%s is public", (address) =>
+    expect(specialRangeOf(address)).toBeNull(),
+  );
 
   it("tells literals from names the way the URL parser writes them", () => {
     expect(isIpLiteral(new URL("http://2130706433/").hostname)).toBe(true);

@@ -25,7 +25,8 @@ export function parseSpotNodes(text: string, file: string): SpotNode[] {
   return rows.map((row, i) => {
     const gpuCount = Number(row.gpu_capacity_num);
     const cpuCores = Number(row.cpu_num);
-    if (!Number.isInteger(gpuCount) || gpuCount < 0) throw new CsvInputError(file, i + 2, "gpu_capacity_num", `"${row.gpu_capacity_num}" is not a whole number`);
+    if (!Number.isInteger(gpuCount) || gpuCount < 0)
+      throw new CsvInputError(file, i + 2, "gpu_capacity_num", `"${row.gpu_capacity_num}" is not a whole number`);
     if (!Number.isInteger(cpuCores) || cpuCores <= 0) throw new CsvInputError(file, i + 2, "cpu_num", `"${row.cpu_num}" is not a positive whole number`);
     return { name: `spot-node-${row.node_name}`, gpuModel: row.gpu_model ?? "", gpuCount, cpuCores };
   });
@@ -33,7 +34,10 @@ export function parseSpotNodes(text: string, file: string): SpotNode[] {
 
 /** The openb nodes dealt to the openb cluster with index `share` of `count`. */
 export function openbNodesFor(all: OpenbNode[], share: number, count: number): DemoNode[] {
-  return nodesFromOpenb(all.filter((_, i) => i % count === share), "openb");
+  return nodesFromOpenb(
+    all.filter((_, i) => i % count === share),
+    "openb",
+  );
 }
 
 /**

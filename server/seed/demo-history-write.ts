@@ -7,7 +7,13 @@ export type DbTx = Prisma.TransactionClient;
 /** Inserts jobs, decisions, energy hours, ledger entries and cluster samples (in this order). */
 export async function writeDemoHistory(
   tx: DbTx,
-  rows: { jobs: Record<string, unknown>[]; decisions: Record<string, unknown>[]; energyHours: Record<string, unknown>[]; savings: Record<string, unknown>[]; clusterSamples: Record<string, unknown>[] },
+  rows: {
+    jobs: Record<string, unknown>[];
+    decisions: Record<string, unknown>[];
+    energyHours: Record<string, unknown>[];
+    savings: Record<string, unknown>[];
+    clusterSamples: Record<string, unknown>[];
+  },
 ): Promise<void> {
   await tx.job.createMany({ data: rows.jobs as unknown as Prisma.JobCreateManyInput[] });
   await tx.decision.createMany({ data: rows.decisions as unknown as Prisma.DecisionCreateManyInput[] });

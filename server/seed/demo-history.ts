@@ -12,7 +12,23 @@ import { BASELINE_METHOD, baselineEmissions, chooseBaselineCluster } from "../ac
 import { clusterPowerModelWatts } from "../accounting/cluster-power";
 import type { OpenbPod } from "../data/openb-csv";
 import type { DbTx } from "./demo-history-write";
-import { buildTargetWorkload, createCoordinator, type ClusterState, createIntensitySeries, createNode, allocate, release, mixSeed, createRng, type CoordinatorDecision, type FleetCluster, type FleetSnapshot, type HourProvenance, type RunningJob, type DecisionPart } from "../engine";
+import {
+  buildTargetWorkload,
+  createCoordinator,
+  type ClusterState,
+  createIntensitySeries,
+  createNode,
+  allocate,
+  release,
+  mixSeed,
+  createRng,
+  type CoordinatorDecision,
+  type FleetCluster,
+  type FleetSnapshot,
+  type HourProvenance,
+  type RunningJob,
+  type DecisionPart,
+} from "../engine";
 import { buildDemoJobs, type DemoJob } from "./demo-jobs";
 import type { DemoSample } from "./demo-carbon";
 import { clustersThatCouldHold, emptyFleet } from "../services/fleet-feasibility";
@@ -27,7 +43,16 @@ export interface HistoryInput {
   seed: number;
   pods: OpenbPod[];
   clusters: { id: string; name: string; region: string; tier: "HUB" | "REGIONAL" | "EDGE"; zoneId: string; pue: number }[];
-  nodes: { clusterId: string; name: string; cpuMilli: number; memoryMib: number; gpuModelId: string | null; gpuCount: number; labels: Record<string, string>; rackGroup: string }[];
+  nodes: {
+    clusterId: string;
+    name: string;
+    cpuMilli: number;
+    memoryMib: number;
+    gpuModelId: string | null;
+    gpuCount: number;
+    labels: Record<string, string>;
+    rackGroup: string;
+  }[];
   gpuModels: { id: string; memoryGib: number; computeUnits: number; idleWatts: number; maxWatts: number }[];
   samples: DemoSample[];
   zones: { id: string; annualAverageGCo2ePerKwh: number }[];
@@ -91,7 +116,11 @@ export function buildDemoHistory(input: HistoryInput) {
   });
   const coordinator = createCoordinator({
     policy: { name: input.policy.name, version: input.policy.version, objectiveWeights: input.policy.objectiveWeights, constraints: input.policy.constraints },
-    workload: buildTargetWorkload(jobs.filter((j) => j.gpuCount > 0).map((j) => ({ cpuMilli: j.cpuMilli, gpuCount: j.gpuCount, gpuMilliPerGpu: j.gpuMilli, allowedGpuModels: j.allowedGpuModels }))),
+    workload: buildTargetWorkload(
+      jobs
+        .filter((j) => j.gpuCount > 0)
+        .map((j) => ({ cpuMilli: j.cpuMilli, gpuCount: j.gpuCount, gpuMilliPerGpu: j.gpuMilli, allowedGpuModels: j.allowedGpuModels })),
+    ),
   });
 
   // The in-memory fleet.
@@ -99,7 +128,19 @@ export function buildDemoHistory(input: HistoryInput) {
     const nodes = input.nodes.filter((n) => n.clusterId === c.id);
     return {
       meta: c,
-      state: { nodes: nodes.map((n) => createNode({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount, gpuModel: n.gpuModelId, rack: n.rackGroup, labels: n.labels })) } as ClusterState,
+      state: {
+        nodes: nodes.map((n) =>
+          createNode({
+            name: n.name,
+            cpuMilli: n.cpuMilli,
+            memoryMib: n.memoryMib,
+            gpuCount: n.gpuCount,
+            gpuModel: n.gpuModelId,
+            rack: n.rackGroup,
+            labels: n.labels,
+          }),
+        ),
+      } as ClusterState,
       running: [] as RunningJob[],
       gpuModelOfNode: nodes.map((n) => n.gpuModelId),
     };
@@ -117,7 +158,11 @@ export function buildDemoHistory(input: HistoryInput) {
       const past = at < atMs;
       // What a forecast issued at that hour would have said: the truth with seeded noise.
       values.push(past ? truth : Math.round(truth * (1 + (rng.next() * 2 - 1) * (0.03 + (0.07 * h) / 48)) * 100) / 100);
-      provenance.push(past ? { kind: "measured", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle" } : { kind: "forecast", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle", forecastIssuedAtMs: hourFloor(atMs) });
+      provenance.push(
+        past
+          ? { kind: "measured", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle" }
+          : { kind: "forecast", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle", forecastIssuedAtMs: hourFloor(atMs) },
+      );
     }
     return createIntensitySeries({ zone: zoneId, startMs: hour0, gCo2ePerKwh: values, provenance });
   }
@@ -142,17 +187,24 @@ export function buildDemoHistory(input: HistoryInput) {
       clusters: fleet,
       links: [],
       gpuModels: input.gpuModels,
-      tenants: input.tenants.map((t) => ({ tenant: t.id, maxGpus: t.maxGpus, gpusInUse: usage.get(t.id)!.gpus, carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth, carbonUsedKgThisMonth: (usage.get(t.id)!.gramsByMonth.get(monthOf(atMs)) ?? 0) / 1000 })),
+      tenants: input.tenants.map((t) => ({
+        tenant: t.id,
+        maxGpus: t.maxGpus,
+        gpusInUse: usage.get(t.id)!.gpus,
+        carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth,
+        carbonUsedKgThisMonth: (usage.get(t.id)!.gramsByMonth.get(monthOf(atMs)) ?? 0) / 1000,
+      })),
     };
   }
 
   const allocationRatio = (c: (typeof clusters)[number]) => {
     let cap = 0;
     let free = 0;
-    for (const n of c.state.nodes) for (const g of n.gpuMilliFree) {
-      cap += 1000;
-      free += g;
-    }
+    for (const n of c.state.nodes)
+      for (const g of n.gpuMilliFree) {
+        cap += 1000;
+        free += g;
+      }
     return cap ? (cap - free) / cap : 0;
   };
 
@@ -196,8 +248,21 @@ export function buildDemoHistory(input: HistoryInput) {
     const seed = mixSeed(input.seed, event.index);
     let baseline = event.baseline;
     if (event.earlier.length === 0) {
-      const { clusterIds } = clustersThatCouldHold(coordinator, emptyFleet(snapshot, { keepQuotas: false }), { ...fleetJob, earliestStartMs: null, deadlineMs: null }, seed);
-      const choice = chooseBaselineCluster(clusters.map((c) => ({ clusterId: c.meta.id, zoneId: c.meta.zoneId, pue: c.meta.pue, feasible: clusterIds.has(c.meta.id), allocationRatio: allocationRatio(c) })));
+      const { clusterIds } = clustersThatCouldHold(
+        coordinator,
+        emptyFleet(snapshot, { keepQuotas: false }),
+        { ...fleetJob, earliestStartMs: null, deadlineMs: null },
+        seed,
+      );
+      const choice = chooseBaselineCluster(
+        clusters.map((c) => ({
+          clusterId: c.meta.id,
+          zoneId: c.meta.zoneId,
+          pue: c.meta.pue,
+          feasible: clusterIds.has(c.meta.id),
+          allocationRatio: allocationRatio(c),
+        })),
+      );
       baseline = choice && { clusterId: choice.clusterId, zoneId: choice.zoneId, pue: choice.pue };
     }
     const decision = coordinator.decide(snapshot, fleetJob, { seed });
@@ -207,7 +272,15 @@ export function buildDemoHistory(input: HistoryInput) {
     }
     if (decision.outcome !== "placed") continue;
     const endMs = event.atMs + job.estimatedDurationS * 1000;
-    const p: Placed = { jobId: job.id, job, parts: [...decision.parts], startMs: event.atMs, endMs, decisions: [...event.earlier, { outcome: "PLACED", decision, atMs: event.atMs }], baseline };
+    const p: Placed = {
+      jobId: job.id,
+      job,
+      parts: [...decision.parts],
+      startMs: event.atMs,
+      endMs,
+      decisions: [...event.earlier, { outcome: "PLACED", decision, atMs: event.atMs }],
+      baseline,
+    };
     for (const part of decision.parts) {
       const c = clusters.find((x) => x.meta.id === part.clusterId)!;
       c.state = allocate(c.state, part.request, part.assignments);
@@ -238,13 +311,26 @@ export function buildDemoHistory(input: HistoryInput) {
           if (model) gpus.push({ idleWatts: model.idleWatts, maxWatts: model.maxWatts, allocatedMilli: 1000 - free });
         }
       });
-      clusterSamples.push({ clusterId: c.meta.id, at: new Date(atMs), gpuCapacityMilli: capacity, allocatedGpuMilli: allocated, powerWatts: Math.round(clusterPowerModelWatts(gpus) * 10) / 10, runningJobs: c.running.length });
+      clusterSamples.push({
+        clusterId: c.meta.id,
+        at: new Date(atMs),
+        gpuCapacityMilli: capacity,
+        allocatedGpuMilli: allocated,
+        powerWatts: Math.round(clusterPowerModelWatts(gpus) * 10) / 10,
+        runningJobs: c.running.length,
+      });
     }
   }
 
   // Completed jobs with their accounting.
   const done = placed.filter((p) => p.endMs <= nowMs);
-  const out = { jobs: [] as Record<string, unknown>[], decisions: [] as Record<string, unknown>[], energyHours: [] as Record<string, unknown>[], savings: [] as Record<string, unknown>[], clusterSamples };
+  const out = {
+    jobs: [] as Record<string, unknown>[],
+    decisions: [] as Record<string, unknown>[],
+    energyHours: [] as Record<string, unknown>[],
+    savings: [] as Record<string, unknown>[],
+    clusterSamples,
+  };
   for (const p of done) {
     const hours: (JobHour & { clusterId: string })[] = [];
     for (const part of p.parts) {
@@ -253,13 +339,38 @@ export function buildDemoHistory(input: HistoryInput) {
         const model = models.get(c.gpuModelOfNode[a.nodeIndex] ?? "");
         return model ? a.gpuIndices.map(() => ({ idleWatts: model.idleWatts, maxWatts: model.maxWatts, milli: part.request.gpuMilliPerGpu })) : [];
       });
-      const partHours = accountJobHours({ runStartMs: p.startMs, runEndMs: p.endMs, workSpeed: 1, powerModelWatts: powerModelWatts(shares), samples: [], pue: c.meta.pue, intensity: intensityOf(c.meta.zoneId) });
+      const partHours = accountJobHours({
+        runStartMs: p.startMs,
+        runEndMs: p.endMs,
+        workSpeed: 1,
+        powerModelWatts: powerModelWatts(shares),
+        samples: [],
+        pue: c.meta.pue,
+        intensity: intensityOf(c.meta.zoneId),
+      });
       hours.push(...partHours.map((h) => ({ ...h, clusterId: part.clusterId })));
     }
     const totals = sumJobHours(hours);
-    const baselineG = p.baseline ? baselineEmissions({ hours, runStartMs: p.startMs, submittedAtMs: p.job.submittedAt.getTime(), pue: p.baseline.pue, intensity: intensityOf(p.baseline.zoneId) }) : totals.emissionsGCo2e;
+    const baselineG = p.baseline
+      ? baselineEmissions({
+          hours,
+          runStartMs: p.startMs,
+          submittedAtMs: p.job.submittedAt.getTime(),
+          pue: p.baseline.pue,
+          intensity: intensityOf(p.baseline.zoneId),
+        })
+      : totals.emissionsGCo2e;
     const { tenantIndex: _t, ...jobFields } = p.job;
-    out.jobs.push({ ...jobFields, allowedRegions: [], status: "SUCCEEDED", placedAt: new Date(p.startMs), startedAt: new Date(p.startMs), finishedAt: new Date(p.endMs), energyKwh: totals.energyKwh, emissionsGCo2e: totals.emissionsGCo2e });
+    out.jobs.push({
+      ...jobFields,
+      allowedRegions: [],
+      status: "SUCCEEDED",
+      placedAt: new Date(p.startMs),
+      startedAt: new Date(p.startMs),
+      finishedAt: new Date(p.endMs),
+      energyKwh: totals.energyKwh,
+      emissionsGCo2e: totals.emissionsGCo2e,
+    });
     p.decisions.forEach((d, i) => {
       const explanation = d.decision.explanation;
       out.decisions.push({
@@ -297,7 +408,13 @@ export function buildDemoHistory(input: HistoryInput) {
 function assignmentsOf(decision: CoordinatorDecision, clusters: { meta: { id: string }; state: { nodes: readonly { name: string }[] } }[]) {
   return decision.parts.flatMap((part) => {
     const c = clusters.find((x) => x.meta.id === part.clusterId)!;
-    return part.assignments.map((a) => ({ cluster: part.clusterId, node: c.state.nodes[a.nodeIndex]!.name, gpuIndices: [...a.gpuIndices], milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0, cpuMilli: part.request.cpuMilli, memoryMib: part.request.memoryMib }));
+    return part.assignments.map((a) => ({
+      cluster: part.clusterId,
+      node: c.state.nodes[a.nodeIndex]!.name,
+      gpuIndices: [...a.gpuIndices],
+      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
+      cpuMilli: part.request.cpuMilli,
+      memoryMib: part.request.memoryMib,
+    }));
   });
 }
-

@@ -55,7 +55,12 @@ function decode(upload: CsvUpload): string {
   return text;
 }
 
-const FIELD_OF_CODE: Partial<Record<CarbonFeedError["code"], string>> = { UNKNOWN_ZONE: "zoneId", ZONE_MISMATCH: "fileZoneId", SIGNAL_TYPE_MISMATCH: "zoneId", EMISSION_FACTOR_MISMATCH: "zoneId" };
+const FIELD_OF_CODE: Partial<Record<CarbonFeedError["code"], string>> = {
+  UNKNOWN_ZONE: "zoneId",
+  ZONE_MISMATCH: "fileZoneId",
+  SIGNAL_TYPE_MISMATCH: "zoneId",
+  EMISSION_FACTOR_MISMATCH: "zoneId",
+};
 
 /**
  * Imports an Electricity Maps hourly CSV into a zone as measured data, all or nothing: with any bad
@@ -68,7 +73,14 @@ export async function importZoneCsv(db: Db, actor: SessionUser, upload: CsvUploa
   const text = decode(upload);
   const column = zone.emissionFactorType === "LIFECYCLE" ? "lca" : "direct";
   try {
-    const result = await importElectricityMapsCsv(db, { zoneId: zone.id, text, file: upload.fileName, column, fileZoneId: upload.fileZoneId || undefined, actorId: actor.id });
+    const result = await importElectricityMapsCsv(db, {
+      zoneId: zone.id,
+      text,
+      file: upload.fileName,
+      column,
+      fileZoneId: upload.fileZoneId || undefined,
+      actorId: actor.id,
+    });
     return { zoneId: zone.id, column, ...result };
   } catch (error) {
     if (error instanceof CarbonFeedError) throw fieldError(FIELD_OF_CODE[error.code] ?? "content", error.message);

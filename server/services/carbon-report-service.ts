@@ -65,7 +65,18 @@ export async function getIntensityReport(db: Db, now: Date, historyDays: number,
         byHour.set(atMs, point);
         filled++;
       });
-      const forecaster = filled > 0 ? [{ provider: FORECASTER_PROVIDER, signalType: zone.signalType as string, emissionFactorType: zone.emissionFactorType as string, kind: "FORECAST" as const, hours: filled }] : [];
+      const forecaster =
+        filled > 0
+          ? [
+              {
+                provider: FORECASTER_PROVIDER,
+                signalType: zone.signalType as string,
+                emissionFactorType: zone.emissionFactorType as string,
+                kind: "FORECAST" as const,
+                hours: filled,
+              },
+            ]
+          : [];
       const points = [...byHour.values()].sort((a, b) => a.atMs - b.atMs);
       const latest = points.filter((p) => p.measured !== null && p.atMs <= hourNow).at(-1) ?? null;
       return {
@@ -88,9 +99,18 @@ export function periodOf(now: Date, days: number, tz: string): Period {
 
 /** Energy and emissions of the period by cluster, tenant, day and intensity source, with totals. */
 export async function getEmissionsReport(db: Db, period: Period) {
-  const [byCluster, byTenant, byDay, bySource] = await Promise.all([readEmissionsByCluster(db, period), readEmissionsByTenant(db, period), readEmissionsByDay(db, period), readEmissionsBySource(db, period)]);
+  const [byCluster, byTenant, byDay, bySource] = await Promise.all([
+    readEmissionsByCluster(db, period),
+    readEmissionsByTenant(db, period),
+    readEmissionsByDay(db, period),
+    readEmissionsBySource(db, period),
+  ]);
   const total = bySource.reduce(
-    (t, s) => ({ itEnergyKwh: t.itEnergyKwh + s.itEnergyKwh, facilityEnergyKwh: t.facilityEnergyKwh + s.facilityEnergyKwh, emissionsGCo2e: t.emissionsGCo2e + s.emissionsGCo2e }),
+    (t, s) => ({
+      itEnergyKwh: t.itEnergyKwh + s.itEnergyKwh,
+      facilityEnergyKwh: t.facilityEnergyKwh + s.facilityEnergyKwh,
+      emissionsGCo2e: t.emissionsGCo2e + s.emissionsGCo2e,
+    }),
     { itEnergyKwh: 0, facilityEnergyKwh: 0, emissionsGCo2e: 0 },
   );
   // Jobs are counted once even when they ran in several sources' hours.
@@ -110,7 +130,12 @@ export async function getSavingsLedger(db: Db, period: Period, page: number, pag
     readLedgerEntries(db, period, page, pageSize),
   ]);
   const total = byDay.reduce(
-    (t, d) => ({ actualGCo2e: t.actualGCo2e + d.actualGCo2e, baselineGCo2e: t.baselineGCo2e + d.baselineGCo2e, savedGCo2e: t.savedGCo2e + d.savedGCo2e, jobs: t.jobs + d.jobs }),
+    (t, d) => ({
+      actualGCo2e: t.actualGCo2e + d.actualGCo2e,
+      baselineGCo2e: t.baselineGCo2e + d.baselineGCo2e,
+      savedGCo2e: t.savedGCo2e + d.savedGCo2e,
+      jobs: t.jobs + d.jobs,
+    }),
     { actualGCo2e: 0, baselineGCo2e: 0, savedGCo2e: 0, jobs: 0 },
   );
   return {

@@ -12,7 +12,18 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { ClusterForm } from "../schemas/cluster-form";
 import { loadKubeConfig } from "../drivers";
-import { clusterOccupancy, findClusterForAdmin, insertCluster, listZoneOptions, retireCluster, strandedQueuedJobs, updateCluster, zoneExists, type ClusterFields, type ConnectionFields } from "../repositories/cluster-admin-repository";
+import {
+  clusterOccupancy,
+  findClusterForAdmin,
+  insertCluster,
+  listZoneOptions,
+  retireCluster,
+  strandedQueuedJobs,
+  updateCluster,
+  zoneExists,
+  type ClusterFields,
+  type ConnectionFields,
+} from "../repositories/cluster-admin-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 
@@ -84,7 +95,10 @@ export async function retire(db: Db, user: SessionUser, id: string, now: Date) {
       if (row.status === "RETIRED") throw new DomainError("PRECONDITION_FAILED", `${row.name} is already retired.`);
       const { jobs, busyNodes } = await clusterOccupancy(tx, id);
       if (jobs > 0 || busyNodes > 0) {
-        throw new DomainError("PRECONDITION_FAILED", `${row.name} still runs ${jobs} jobs on ${busyNodes} nodes. Set it to Draining (no new jobs; running ones finish) and retire it once they are done.`);
+        throw new DomainError(
+          "PRECONDITION_FAILED",
+          `${row.name} still runs ${jobs} jobs on ${busyNodes} nodes. Set it to Draining (no new jobs; running ones finish) and retire it once they are done.`,
+        );
       }
     },
     user.id,

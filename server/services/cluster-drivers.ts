@@ -6,7 +6,15 @@
  * rebuilt from the database after a restart: jobs the database says are running are re-attached
  * with the start they had, so a crash of the worker loses no progress.
  */
-import { createKubernetesDriver, createSimClock, createSimulatedDriver, type ClusterDriver, type NodeAssignment, type SimClock, type SimulatedDriver } from "../drivers";
+import {
+  createKubernetesDriver,
+  createSimClock,
+  createSimulatedDriver,
+  type ClusterDriver,
+  type NodeAssignment,
+  type SimClock,
+  type SimulatedDriver,
+} from "../drivers";
 import type { Db } from "../db/client";
 import { findClustersForDrivers, findDriverVersions, recordConnectionRefused, type DriverVersion } from "../repositories/control-loop-repository";
 import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
@@ -41,7 +49,15 @@ export interface RunningJobRecord {
 
 /** Per-cluster part of a job's stored assignments, as a driver request's assignments. */
 export function assignmentsFor(clusterId: string, stored: StoredAssignment[]): NodeAssignment[] {
-  return stored.filter((a) => a.cluster === clusterId).map((a) => ({ node: a.node, gpuIndices: [...a.gpuIndices], milliPerGpu: a.gpuIndices.length ? a.milliPerGpu : 0, cpuMilli: a.cpuMilli, memoryMib: a.memoryMib }));
+  return stored
+    .filter((a) => a.cluster === clusterId)
+    .map((a) => ({
+      node: a.node,
+      gpuIndices: [...a.gpuIndices],
+      milliPerGpu: a.gpuIndices.length ? a.milliPerGpu : 0,
+      cpuMilli: a.cpuMilli,
+      memoryMib: a.memoryMib,
+    }));
 }
 
 /** Mean utilization of the simulated GPUs is share x (1 - jitter/2); 0.4 makes it the power model's 0.8. */
@@ -80,7 +96,16 @@ export function createDriverSet(db: Db, options: { simSpeed: number; seed: numbe
       simClock ??= createSimClock({ real: options.wallNow, startMs: options.wallNow(), speed: options.simSpeed });
       const sim = simClock;
       const driver: SimulatedDriver = createSimulatedDriver({
-        nodes: c.nodes.map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuModel: n.gpuModelId, gpuCount: n.gpuCount, labels: n.labels as Record<string, string>, rack: n.rackGroup, schedulable: n.status === "READY" })),
+        nodes: c.nodes.map((n) => ({
+          name: n.name,
+          cpuMilli: n.cpuMilli,
+          memoryMib: n.memoryMib,
+          gpuModel: n.gpuModelId,
+          gpuCount: n.gpuCount,
+          labels: n.labels as Record<string, string>,
+          rack: n.rackGroup,
+          schedulable: n.status === "READY",
+        })),
         gpuPower,
         clock: sim.now,
         seed: options.seed,

@@ -9,7 +9,8 @@ const options = { callTimeoutMs: 40, failureThreshold: 3, halfOpenAfterMs: 150, 
 describe("cluster guard", () => {
   it("times out hung calls, opens after 3 in a row, refuses at once while open, and closes on a successful probe", async () => {
     const guard = createClusterGuard("fra", options);
-    for (let i = 0; i < 3; i++) await expect(guard.call("start job", never)).rejects.toMatchObject({ code: "API", message: "cluster fra: start job timed out after 40 ms" });
+    for (let i = 0; i < 3; i++)
+      await expect(guard.call("start job", never)).rejects.toMatchObject({ code: "API", message: "cluster fra: start job timed out after 40 ms" });
     expect(guard.health()).toEqual({ consecutiveFailures: 3, unreachable: true, reason: "start job timed out after 40 ms", reached: false });
 
     const started = performance.now();

@@ -10,7 +10,18 @@
  * Only reachability counts against a cluster: a timeout, a network error or a 5xx. A 4xx answer or a
  * driver's own refusal (duplicate job, unknown node) proves the API is there.
  */
-import { BrokenCircuitError, bulkhead, circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, TaskCancelledError, timeout, TimeoutStrategy, wrap } from "cockatiel";
+import {
+  BrokenCircuitError,
+  bulkhead,
+  circuitBreaker,
+  CircuitState,
+  ConsecutiveBreaker,
+  handleWhen,
+  TaskCancelledError,
+  timeout,
+  TimeoutStrategy,
+  wrap,
+} from "cockatiel";
 import { DriverError } from "../drivers";
 
 /** Limits of one cluster's guard. */
@@ -60,7 +71,10 @@ export interface ClusterHealth {
 
 /** Creates the guard of one cluster. */
 export function createClusterGuard(clusterName: string, options: ClusterGuardOptions = DEFAULT_GUARD_OPTIONS) {
-  const breaker = circuitBreaker(handleWhen(isReachabilityFailure), { halfOpenAfter: options.halfOpenAfterMs, breaker: new ConsecutiveBreaker(options.failureThreshold) });
+  const breaker = circuitBreaker(handleWhen(isReachabilityFailure), {
+    halfOpenAfter: options.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(options.failureThreshold),
+  });
   // Bulkhead outside the breaker: a call that waited for its turn still meets an open breaker at once.
   const policy = wrap(bulkhead(options.concurrency, QUEUE_LIMIT), breaker, timeout(options.callTimeoutMs, TimeoutStrategy.Aggressive));
   let consecutiveFailures = 0;
@@ -69,7 +83,8 @@ export function createClusterGuard(clusterName: string, options: ClusterGuardOpt
   /** Start times (performance.now) of the calls in flight. */
   const inFlight = new Set<{ at: number }>();
 
-  const describe = (error: unknown, what: string) => (error instanceof TaskCancelledError ? `${what} timed out after ${options.callTimeoutMs} ms` : (error as Error).message);
+  const describe = (error: unknown, what: string) =>
+    error instanceof TaskCancelledError ? `${what} timed out after ${options.callTimeoutMs} ms` : (error as Error).message;
 
   return {
     /** Runs one driver call under the guard; `what` names it in timeout messages. */
@@ -88,7 +103,8 @@ export function createClusterGuard(clusterName: string, options: ClusterGuardOpt
           consecutiveFailures++;
           // Keep the reason that opened the breaker; before that, the latest failure.
           if (breaker.state === CircuitState.Closed || reason === null) reason = describe(error, what);
-          if (error instanceof TaskCancelledError) throw new DriverError("API", `cluster ${clusterName}: ${describe(error, what)}`, { call: what, timeoutMs: options.callTimeoutMs });
+          if (error instanceof TaskCancelledError)
+            throw new DriverError("API", `cluster ${clusterName}: ${describe(error, what)}`, { call: what, timeoutMs: options.callTimeoutMs });
         }
         throw error;
       } finally {

@@ -14,12 +14,26 @@ const WORKLOAD_JOBS = 5000;
 
 /** Every cluster's summary with its GFR and FGD fragmentation rate now. */
 export async function listClusters(db: Db) {
-  const [summaries, nodes, shapes, multiGpu] = await Promise.all([listClusterSummaries(db), readNodeGpuStates(db), findRecentJobShapes(db, WORKLOAD_JOBS), countMultiGpuRequests(db)]);
-  const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
+  const [summaries, nodes, shapes, multiGpu] = await Promise.all([
+    listClusterSummaries(db),
+    readNodeGpuStates(db),
+    findRecentJobShapes(db, WORKLOAD_JOBS),
+    countMultiGpuRequests(db),
+  ]);
+  const workload = buildTargetWorkload(
+    shapes
+      .filter((s) => s.gpuCount > 0)
+      .map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })),
+  );
   const byCluster = fragmentationByCluster(nodes, workload, mostCommonMultiGpuShape(multiGpu));
   return summaries.map((c) => {
     const f = byCluster.get(c.id);
-    return { ...c, fragmentation: f ? { gfr: f.gfr.ratio, fragmentedNodes: f.gfr.fragmentedNodes, gpuNodes: f.gfr.gpuNodes, shapeGpus: f.gfr.shapeGpus, fgdRate: f.fgd.rate } : null };
+    return {
+      ...c,
+      fragmentation: f
+        ? { gfr: f.gfr.ratio, fragmentedNodes: f.gfr.fragmentedNodes, gpuNodes: f.gfr.gpuNodes, shapeGpus: f.gfr.shapeGpus, fgdRate: f.fgd.rate }
+        : null,
+    };
   });
 }
 

@@ -33,7 +33,10 @@ export async function getDecision(db: Db, user: SessionUser, id: string): Promis
   try {
     explanation = parseCoordinatorExplanation(row.explanation);
   } catch {
-    throw new DomainError("PRECONDITION_FAILED", `Decision ${id} was stored with explanation version ${row.explanationVersion}, which this version of Verdant cannot read.`);
+    throw new DomainError(
+      "PRECONDITION_FAILED",
+      `Decision ${id} was stored with explanation version ${row.explanationVersion}, which this version of Verdant cannot read.`,
+    );
   }
   const history = await findJobDecisions(db, row.jobId);
   return {

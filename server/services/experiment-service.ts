@@ -9,7 +9,13 @@ import type { Prisma } from "../db/generated/client";
 import type { SessionUser } from "../auth/session-user";
 import type { ExperimentDetail, ExperimentSummary, PolicySeries, ScenarioInput, StartExperimentInput } from "../api/schemas/experiment";
 import { experimentResultsSchema, policySeriesSchema } from "../api/schemas/experiment";
-import { findExperimentDetail, findExperimentSummaries, insertExperiment, requestExperimentCancel, type ExperimentSummaryRow } from "../repositories/experiment-repository";
+import {
+  findExperimentDetail,
+  findExperimentSummaries,
+  insertExperiment,
+  requestExperimentCancel,
+  type ExperimentSummaryRow,
+} from "../repositories/experiment-repository";
 import { downsample } from "../experiments/results";
 import { enqueueExperiment } from "../experiments/experiment-queue";
 import { listExamples, loadForValidation, parseUploadedDocument, readExample, type StoredScenario } from "../experiments/scenario-source";
@@ -56,7 +62,18 @@ export async function startExperiment(db: Db, user: SessionUser, input: StartExp
   const unknown = input.policies.find((p) => !offered.includes(p));
   if (unknown) throw fieldError("policies", `The scenario has no policy "${unknown}"; it offers ${offered.join(", ")}.`);
   if (!input.policies.includes(input.baseline)) throw fieldError("baseline", `The baseline "${input.baseline}" must be one of the chosen policies.`);
-  const created = await insertExperiment(db, { name: input.name, scenario: scenario as unknown as Prisma.InputJsonValue, policies: input.policies, baseline: input.baseline, createdById: user.id, at: now }, enqueueExperiment);
+  const created = await insertExperiment(
+    db,
+    {
+      name: input.name,
+      scenario: scenario as unknown as Prisma.InputJsonValue,
+      policies: input.policies,
+      baseline: input.baseline,
+      createdById: user.id,
+      at: now,
+    },
+    enqueueExperiment,
+  );
   return { id: created.id };
 }
 
@@ -89,8 +106,17 @@ export async function listExperiments(db: Db, take: number) {
 function seriesOf(stored: unknown): Record<string, PolicySeries> | null {
   if (!stored || typeof stored !== "object") return null;
   const out: Record<string, PolicySeries> = {};
-  for (const [name, value] of Object.entries(stored as Record<string, { samples?: { atMs: number; gar: number | null; powerKw: number | null; queued: number | null }[]; waitCdf?: unknown; emissionsPerDay?: unknown }>)) {
-    out[name] = policySeriesSchema.parse({ allocation: downsample(value.samples ?? [], MAX_CHART_POINTS, ["gar", "powerKw", "queued"]), waitCdf: value.waitCdf ?? [], emissionsPerDay: value.emissionsPerDay ?? [] });
+  for (const [name, value] of Object.entries(
+    stored as Record<
+      string,
+      { samples?: { atMs: number; gar: number | null; powerKw: number | null; queued: number | null }[]; waitCdf?: unknown; emissionsPerDay?: unknown }
+    >,
+  )) {
+    out[name] = policySeriesSchema.parse({
+      allocation: downsample(value.samples ?? [], MAX_CHART_POINTS, ["gar", "powerKw", "queued"]),
+      waitCdf: value.waitCdf ?? [],
+      emissionsPerDay: value.emissionsPerDay ?? [],
+    });
   }
   return out;
 }

@@ -23,7 +23,14 @@ export function emptyFleet(snapshot: FleetSnapshot, options: { keepQuotas: boole
         running: [],
         reservations: [],
         state: {
-          nodes: c.state.nodes.map((n) => ({ ...n, cpuMilliFree: n.cpuMilliCapacity, memoryMibFree: n.memoryMibCapacity, gpuMilliFree: n.gpuMilliFree.map(() => 1000), hostedGpuShares: [], ready: true })),
+          nodes: c.state.nodes.map((n) => ({
+            ...n,
+            cpuMilliFree: n.cpuMilliCapacity,
+            memoryMibFree: n.memoryMibCapacity,
+            gpuMilliFree: n.gpuMilliFree.map(() => 1000),
+            hostedGpuShares: [],
+            ready: true,
+          })),
         },
       })),
     // Without a tenant entry the coordinator applies no quota or carbon budget.

@@ -5,9 +5,28 @@
  * history, then the zone's annual average where there is too little history),
  * tenant usage, and queued jobs as the coordinator's FleetJob.
  */
-import { createIntensitySeries, createNode, HOUR_MS, type FleetCluster, type FleetJob, type FleetSnapshot, type HourProvenance, type JobRequest, type NodeState, type RunningJob, type TenantUsage } from "../engine";
+import {
+  createIntensitySeries,
+  createNode,
+  HOUR_MS,
+  type FleetCluster,
+  type FleetJob,
+  type FleetSnapshot,
+  type HourProvenance,
+  type JobRequest,
+  type NodeState,
+  type RunningJob,
+  type TenantUsage,
+} from "../engine";
 import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
-import { findCarbonSamples, findClustersWithAllocation, findJobsHoldingResources, findSchedulingContext, findTenantEmissionsSince, findZones } from "../repositories/fleet-repository";
+import {
+  findCarbonSamples,
+  findClustersWithAllocation,
+  findJobsHoldingResources,
+  findSchedulingContext,
+  findTenantEmissionsSince,
+  findZones,
+} from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
 import { findUnreachableClusters } from "../repositories/cluster-repository";
 import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
@@ -28,7 +47,16 @@ export interface StoredAssignment {
 }
 
 function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map<string, number>): NodeState {
-  const base = createNode({ name: row.name, cpuMilli: row.cpuMilli, memoryMib: row.memoryMib, gpuCount: row.gpuCount, gpuModel: row.gpuModelId, rack: row.rackGroup, labels: row.labels as Record<string, string>, ready: row.status === "READY" });
+  const base = createNode({
+    name: row.name,
+    cpuMilli: row.cpuMilli,
+    memoryMib: row.memoryMib,
+    gpuCount: row.gpuCount,
+    gpuModel: row.gpuModelId,
+    rack: row.rackGroup,
+    labels: row.labels as Record<string, string>,
+    ready: row.status === "READY",
+  });
   return {
     ...base,
     cpuMilliFree: row.cpuMilli - row.allocatedCpuMilli,
@@ -39,7 +67,25 @@ function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map
 }
 
 /** The job fields the coordinator needs (a Job row, or a form input for a preview). */
-export type JobFields = Pick<QueuedJobRow, "id" | "tenantId" | "kind" | "cpuMilli" | "memoryMib" | "gpuCount" | "gpuMilli" | "allowedGpuModels" | "computeUnits" | "minGpuMemoryGib" | "gangSize" | "estimatedDurationS" | "earliestStartAt" | "deadlineAt" | "allowedRegions" | "allowSplit">;
+export type JobFields = Pick<
+  QueuedJobRow,
+  | "id"
+  | "tenantId"
+  | "kind"
+  | "cpuMilli"
+  | "memoryMib"
+  | "gpuCount"
+  | "gpuMilli"
+  | "allowedGpuModels"
+  | "computeUnits"
+  | "minGpuMemoryGib"
+  | "gangSize"
+  | "estimatedDurationS"
+  | "earliestStartAt"
+  | "deadlineAt"
+  | "allowedRegions"
+  | "allowSplit"
+>;
 
 /** A job (row or preview input) as the coordinator's FleetJob. */
 export function toFleetJob(row: JobFields): FleetJob {
@@ -116,7 +162,13 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
         values.push(sample?.gCo2ePerKwh ?? fill?.values[h] ?? zone.annualAverageGCo2ePerKwh);
         provenance.push(
           sample
-            ? { kind: sample.kind === "MEASURED" ? "measured" : "forecast", provider: sample.provider, signalType, emissionFactorType, ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}) }
+            ? {
+                kind: sample.kind === "MEASURED" ? "measured" : "forecast",
+                provider: sample.provider,
+                signalType,
+                emissionFactorType,
+                ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}),
+              }
             : fill
               ? { kind: "forecast", provider: FORECASTER_PROVIDER, signalType, emissionFactorType, forecastIssuedAtMs: fill.issuedAtMs }
               : { kind: "forecast", provider: "annual average (no feed data)", signalType, emissionFactorType },
@@ -139,7 +191,15 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       .map((j) => {
         const stored = ((j.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[]).filter((a) => a.cluster === cluster.id);
         const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
-        const request: JobRequest = { id: j.id, cpuMilli: j.cpuMilli, memoryMib: j.memoryMib, gpuCount: stored[0]?.gpuIndices.length ?? j.gpuCount, gpuMilliPerGpu: stored[0]?.milliPerGpu ?? j.gpuMilli, allowedGpuModels: [], gangSize: stored.length || 1 };
+        const request: JobRequest = {
+          id: j.id,
+          cpuMilli: j.cpuMilli,
+          memoryMib: j.memoryMib,
+          gpuCount: stored[0]?.gpuIndices.length ?? j.gpuCount,
+          gpuMilliPerGpu: stored[0]?.milliPerGpu ?? j.gpuMilli,
+          allowedGpuModels: [],
+          gangSize: stored.length || 1,
+        };
         return {
           jobId: j.id,
           job: request,
@@ -173,7 +233,12 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
   }));
 
   const index: FleetIndex = {
-    clusters: new Map(clusters.map((c) => [c.id, { nodeIds: c.nodes.map((n) => n.id), nodeNames: c.nodes.map((n) => n.name), gpuIds: c.nodes.map((n) => n.gpus.map((g) => g.id)) }])),
+    clusters: new Map(
+      clusters.map((c) => [
+        c.id,
+        { nodeIds: c.nodes.map((n) => n.id), nodeNames: c.nodes.map((n) => n.name), gpuIds: c.nodes.map((n) => n.gpus.map((g) => g.id)) },
+      ]),
+    ),
   };
   const snapshot: FleetSnapshot = {
     nowMs,

@@ -1,13 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { buildTargetWorkload } from "../engine";
-import { DEFAULT_MULTI_GPU_SHAPE, fgdFragmentationRate, fragmentationByCluster, gpuFragmentationRatio, mostCommonMultiGpuShape, type NodeGpuState } from "./fragmentation-metrics";
+import {
+  DEFAULT_MULTI_GPU_SHAPE,
+  fgdFragmentationRate,
+  fragmentationByCluster,
+  gpuFragmentationRatio,
+  mostCommonMultiGpuShape,
+  type NodeGpuState,
+} from "./fragmentation-metrics";
 
-const node = (clusterId: string, gpuMilliFree: number[], cpuMilliFree = 64_000, gpuModel: string | null = "V100M16"): NodeGpuState => ({ clusterId, gpuModel, cpuMilliFree, gpuMilliFree });
+const node = (clusterId: string, gpuMilliFree: number[], cpuMilliFree = 64_000, gpuModel: string | null = "V100M16"): NodeGpuState => ({
+  clusterId,
+  gpuModel,
+  cpuMilliFree,
+  gpuMilliFree,
+});
 
 describe("mostCommonMultiGpuShape", () => {
   it("picks the most frequent multi-GPU count, ties to the smaller one, ignoring single-GPU requests", () => {
-    expect(mostCommonMultiGpuShape([{ gpuCount: 1, jobs: 100 }, { gpuCount: 8, jobs: 5 }, { gpuCount: 2, jobs: 3 }])).toBe(8);
-    expect(mostCommonMultiGpuShape([{ gpuCount: 8, jobs: 4 }, { gpuCount: 4, jobs: 4 }])).toBe(4);
+    expect(
+      mostCommonMultiGpuShape([
+        { gpuCount: 1, jobs: 100 },
+        { gpuCount: 8, jobs: 5 },
+        { gpuCount: 2, jobs: 3 },
+      ]),
+    ).toBe(8);
+    expect(
+      mostCommonMultiGpuShape([
+        { gpuCount: 8, jobs: 4 },
+        { gpuCount: 4, jobs: 4 },
+      ]),
+    ).toBe(4);
   });
   it("falls back to the default when no job asked for several GPUs", () => {
     expect(mostCommonMultiGpuShape([{ gpuCount: 1, jobs: 9 }])).toBe(DEFAULT_MULTI_GPU_SHAPE);

@@ -83,7 +83,11 @@ export function fgdFragmentationRate(nodes: readonly Omit<NodeGpuState, "cluster
 }
 
 /** Both metrics per cluster id. */
-export function fragmentationByCluster(nodes: readonly NodeGpuState[], workload: TargetWorkload, shapeGpus: number): Map<string, { gfr: GfrResult; fgd: FgdRateResult }> {
+export function fragmentationByCluster(
+  nodes: readonly NodeGpuState[],
+  workload: TargetWorkload,
+  shapeGpus: number,
+): Map<string, { gfr: GfrResult; fgd: FgdRateResult }> {
   const groups = new Map<string, NodeGpuState[]>();
   for (const node of nodes) {
     const list = groups.get(node.clusterId) ?? [];

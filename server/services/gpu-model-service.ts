@@ -30,5 +30,8 @@ export async function removeGpuModel(db: Db, user: SessionUser, id: string, now:
   const result = await deleteUnusedGpuModel(db, id, user.id, now);
   if (result.deleted) return { id };
   if (result.reason === "missing") throw new DomainError("NOT_FOUND", `No GPU model "${id}".`);
-  throw new DomainError("PRECONDITION_FAILED", `${id} is used by ${result.gpus.toLocaleString("en-US")} GPUs on ${result.nodes.toLocaleString("en-US")} nodes; remove or re-import those nodes before deleting the model.`);
+  throw new DomainError(
+    "PRECONDITION_FAILED",
+    `${id} is used by ${result.gpus.toLocaleString("en-US")} GPUs on ${result.nodes.toLocaleString("en-US")} nodes; remove or re-import those nodes before deleting the model.`,
+  );
 }

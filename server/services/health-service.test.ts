@@ -3,7 +3,16 @@ import type { Heartbeat } from "../repositories/heartbeat-repository";
 import { assessService, databaseErrorMessage, maxCycleAgeMs } from "./health-service";
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000);
-const row = (overrides: Partial<Heartbeat>): Heartbeat => ({ name: "worker", pid: 1, startedAt: at(0), lastCycleAt: null, restarts: 0, lastExitAt: null, lastExitCode: null, ...overrides });
+const row = (overrides: Partial<Heartbeat>): Heartbeat => ({
+  name: "worker",
+  pid: 1,
+  startedAt: at(0),
+  lastCycleAt: null,
+  restarts: 0,
+  lastExitAt: null,
+  lastExitCode: null,
+  ...overrides,
+});
 const worker = { name: "worker" as const, cycleMs: 3000 };
 
 describe("assessService", () => {
@@ -30,14 +39,26 @@ describe("assessService", () => {
   });
 
   it("reports a process without a row as missing", () => {
-    expect(assessService({ name: "experiments", cycleMs: 1000 }, undefined, at(0))).toMatchObject({ name: "experiments", status: "missing", lastCycleAgeS: null });
+    expect(assessService({ name: "experiments", cycleMs: 1000 }, undefined, at(0))).toMatchObject({
+      name: "experiments",
+      status: "missing",
+      lastCycleAgeS: null,
+    });
   });
 });
 
 describe("databaseErrorMessage", () => {
   it("keeps the reason of Prisma's multi-line messages, not the call site", () => {
-    expect(databaseErrorMessage(new Error("\nInvalid `db.x.findMany()` invocation in\n/app/file.ts:3:33\n\n→ 3 await db.x.findMany(\nCan't reach database server at 127.0.0.1:25529"))).toBe("Can't reach database server at 127.0.0.1:25529");
-    expect(databaseErrorMessage(new Error("\nInvalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `N/A`. Message: `Can't reach database server at h:1`"))).toBe("Can't reach database server at h:1");
+    expect(
+      databaseErrorMessage(
+        new Error("\nInvalid `db.x.findMany()` invocation in\n/app/file.ts:3:33\n\n→ 3 await db.x.findMany(\nCan't reach database server at 127.0.0.1:25529"),
+      ),
+    ).toBe("Can't reach database server at 127.0.0.1:25529");
+    expect(
+      databaseErrorMessage(
+        new Error("\nInvalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `N/A`. Message: `Can't reach database server at h:1`"),
+      ),
+    ).toBe("Can't reach database server at h:1");
     expect(databaseErrorMessage(new Error("connect ECONNREFUSED 127.0.0.1:1\nmore"))).toBe("connect ECONNREFUSED 127.0.0.1:1");
   });
 });

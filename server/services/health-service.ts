@@ -68,7 +68,13 @@ export async function readHealth(db: Db, expected: readonly ExpectedService[], n
   }
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
   const at = now();
-  const services = expected.map((e) => assessService(e, rows.find((r) => r.name === e.name), at));
+  const services = expected.map((e) =>
+    assessService(
+      e,
+      rows.find((r) => r.name === e.name),
+      at,
+    ),
+  );
   return { status: services.every((s) => s.status === "ok") ? "ok" : "degraded", database: { status: "up", latencyMs }, services };
 }
 
@@ -79,7 +85,10 @@ export async function readHealth(db: Db, expected: readonly ExpectedService[], n
  */
 export function databaseErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   let reason = (lines[0]?.startsWith("Invalid `") ? lines.at(-1) : lines[0]) ?? (error as { code?: string })?.code ?? "unreachable";
   reason = /Message: `(.*)`$/.exec(reason)?.[1] ?? reason;
   return reason;

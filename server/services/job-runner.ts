@@ -18,11 +18,32 @@
  * the outage, and their GPUs are on a cluster that takes no new work anyway; polling resumes when a
  * probe reaches the cluster again.
  */
-import { accountJobHours, hourFloor, HOUR_MS, mergeHours, powerModelWatts, sumJobHours, type HourIntensity, type JobHour, type PowerSample } from "../accounting/energy-hours";
+import {
+  accountJobHours,
+  hourFloor,
+  HOUR_MS,
+  mergeHours,
+  powerModelWatts,
+  sumJobHours,
+  type HourIntensity,
+  type JobHour,
+  type PowerSample,
+} from "../accounting/energy-hours";
 import { BASELINE_METHOD, baselineEmissions, chooseBaselineCluster } from "../accounting/baseline";
 import { DriverError, type DriverJobPhase } from "../drivers";
 import type { Db } from "../db/client";
-import { findAllocationAt, findClusterAllocation, findJobsToDrive, findZoneHours, insertClusterSamples, saveClusterReachability, writeJobAccounting, type ClusterSampleRow, type DriverVersion, type JobAccountingRows } from "../repositories/control-loop-repository";
+import {
+  findAllocationAt,
+  findClusterAllocation,
+  findJobsToDrive,
+  findZoneHours,
+  insertClusterSamples,
+  saveClusterReachability,
+  writeJobAccounting,
+  type ClusterSampleRow,
+  type DriverVersion,
+  type JobAccountingRows,
+} from "../repositories/control-loop-repository";
 import { finishJob, markRunning, recordStartFailure } from "../repositories/placement-repository";
 import { assignmentsFor, createDriverSet, type DriverEntry } from "./cluster-drivers";
 import { ClusterUnreachableError, createClusterGuard, DEFAULT_GUARD_OPTIONS, type ClusterGuard, type ClusterGuardOptions } from "./cluster-health";
@@ -163,7 +184,14 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     for (const clusterId of clustersOf(job)) {
       const entry = drivers.get(clusterId);
       try {
-        await callOn(entry, "start job", () => entry.driver.startJob({ jobId: job.id, tenantSlug: job.tenant.slug, estimatedDurationS: job.estimatedDurationS, assignments: assignmentsFor(clusterId, partsOf(job)) }));
+        await callOn(entry, "start job", () =>
+          entry.driver.startJob({
+            jobId: job.id,
+            tenantSlug: job.tenant.slug,
+            estimatedDurationS: job.estimatedDurationS,
+            assignments: assignmentsFor(clusterId, partsOf(job)),
+          }),
+        );
       } catch (error) {
         // Started before a crash: the driver has it already.
         if (!(error instanceof DriverError && error.code === "DUPLICATE_JOB")) throw error;
@@ -202,22 +230,55 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       const shares = sharesOf(entry, job);
       const intensity = await intensityLookup(db, entry.zoneId, startedAtMs, endedAtMs);
       const clusterSamples = jobSamples.filter((s) => (s as PowerSample & { clusterId?: string }).clusterId === clusterId);
-      hours.push(...accountJobHours({ runStartMs: startedAtMs, runEndMs: endedAtMs, workSpeed: entry.workSpeed, powerModelWatts: powerModelWatts(shares), samples: clusterSamples, pue: entry.pue, intensity }).map((h) => ({ ...h, clusterId })));
+      hours.push(
+        ...accountJobHours({
+          runStartMs: startedAtMs,
+          runEndMs: endedAtMs,
+          workSpeed: entry.workSpeed,
+          powerModelWatts: powerModelWatts(shares),
+          samples: clusterSamples,
+          pue: entry.pue,
+          intensity,
+        }).map((h) => ({ ...h, clusterId })),
+      );
     }
     const totals = sumJobHours(hours);
     const saving = await savingOf(job, hours, startedAtMs, endedAtMs, totals.emissionsGCo2e);
-    return { rows: { hours: mergeHours(hours).map((h) => ({ ...h, tenantId: job.tenantId })), saving }, energyKwh: totals.energyKwh, emissionsGCo2e: totals.emissionsGCo2e };
+    return {
+      rows: { hours: mergeHours(hours).map((h) => ({ ...h, tenantId: job.tenantId })), saving },
+      energyKwh: totals.energyKwh,
+      emissionsGCo2e: totals.emissionsGCo2e,
+    };
   }
 
   async function savingOf(job: JobRow, hours: JobHour[], startedAtMs: number, endedAtMs: number, actual: number): Promise<JobAccountingRows["saving"]> {
-    if (!baselineContext || wallMs - baselineContext.atMs > BASELINE_CONTEXT_TTL_MS) baselineContext = { atMs: wallMs, value: await buildBaselineContext(wallMs) };
+    if (!baselineContext || wallMs - baselineContext.atMs > BASELINE_CONTEXT_TTL_MS)
+      baselineContext = { atMs: wallMs, value: await buildBaselineContext(wallMs) };
     const { coordinator, empty } = baselineContext.value;
     const fleetJob = { ...toFleetJob(job), earliestStartMs: null, deadlineMs: null };
     const { clusterIds } = clustersThatCouldHold(coordinator, { ...empty, nowMs: wallMs }, fleetJob, options.seed);
     const ratios = await findAllocationAt(db, job.submittedAt);
-    const choice = chooseBaselineCluster(drivers.all().map((e) => ({ clusterId: e.clusterId, zoneId: e.zoneId, pue: e.pue, feasible: clusterIds.has(e.clusterId), allocationRatio: ratios.get(e.clusterId) ?? 0 })));
+    const choice = chooseBaselineCluster(
+      drivers
+        .all()
+        .map((e) => ({
+          clusterId: e.clusterId,
+          zoneId: e.zoneId,
+          pue: e.pue,
+          feasible: clusterIds.has(e.clusterId),
+          allocationRatio: ratios.get(e.clusterId) ?? 0,
+        })),
+    );
     const submittedMs = job.submittedAt.getTime();
-    const baseline = choice ? baselineEmissions({ hours, runStartMs: startedAtMs, submittedAtMs: submittedMs, pue: choice.pue, intensity: await intensityLookup(db, choice.zoneId, submittedMs, submittedMs + (endedAtMs - startedAtMs)) }) : actual;
+    const baseline = choice
+      ? baselineEmissions({
+          hours,
+          runStartMs: startedAtMs,
+          submittedAtMs: submittedMs,
+          pue: choice.pue,
+          intensity: await intensityLookup(db, choice.zoneId, submittedMs, submittedMs + (endedAtMs - startedAtMs)),
+        })
+      : actual;
     const end = new Date(endedAtMs);
     return {
       tenantId: job.tenantId,
@@ -244,14 +305,18 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
         // Another leader started it (this instance led before, then followed): re-attach to a simulated cluster.
         const sim = entry.driver as { restoreJob?: (r: unknown, startMs: number) => void };
         if (!(error instanceof DriverError && error.code === "UNKNOWN_JOB" && sim.restoreJob && job.startedAt)) throw error;
-        sim.restoreJob({ jobId: job.id, tenantSlug: job.tenant.slug, estimatedDurationS: job.estimatedDurationS, assignments: assignmentsFor(clusterId, partsOf(job)) }, entry.clock() - (wallMs - job.startedAt.getTime()) * entry.workSpeed);
+        sim.restoreJob(
+          { jobId: job.id, tenantSlug: job.tenant.slug, estimatedDurationS: job.estimatedDurationS, assignments: assignmentsFor(clusterId, partsOf(job)) },
+          entry.clock() - (wallMs - job.startedAt.getTime()) * entry.workSpeed,
+        );
         p = await callOn(entry, "poll job", () => entry.driver.pollJob(job.id));
       }
       phases.push({ phase: p.phase, finishedAtMs: p.finishedAtMs === null ? null : entry.toWallMs(p.finishedAtMs), message: p.message });
     }
     const bad = phases.find((p) => p.phase === "failed" || p.phase === "cancelled");
     if (bad) return bad;
-    if (phases.every((p) => p.phase === "succeeded")) return { phase: "succeeded", finishedAtMs: Math.max(...phases.map((p) => p.finishedAtMs ?? wallMs)), message: null };
+    if (phases.every((p) => p.phase === "succeeded"))
+      return { phase: "succeeded", finishedAtMs: Math.max(...phases.map((p) => p.finishedAtMs ?? wallMs)), message: null };
     return { phase: "running", finishedAtMs: null, message: null };
   }
 
@@ -271,12 +336,14 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     if (!here.length && !ctx.sampleDue) return;
     // Who holds how much of each GPU, to split a shared GPU's draw between its jobs.
     const holders = new Map<string, { jobId: string; milli: number }[]>();
-    for (const j of here) for (const a of assignmentsFor(entry.clusterId, partsOf(j))) for (const g of a.gpuIndices) {
-      const key = `${a.node}#${g}`;
-      const list = holders.get(key);
-      if (list) list.push({ jobId: j.id, milli: a.milliPerGpu });
-      else holders.set(key, [{ jobId: j.id, milli: a.milliPerGpu }]);
-    }
+    for (const j of here)
+      for (const a of assignmentsFor(entry.clusterId, partsOf(j)))
+        for (const g of a.gpuIndices) {
+          const key = `${a.node}#${g}`;
+          const list = holders.get(key);
+          if (list) list.push({ jobId: j.id, milli: a.milliPerGpu });
+          else holders.set(key, [{ jobId: j.id, milli: a.milliPerGpu }]);
+        }
     const report = await readSafely(entry);
     const jobWatts = new Map<string, number>();
     let clusterWatts = 0;
@@ -302,7 +369,14 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       // Without telemetry (e.g. Kubernetes without DCGM) the power model of the running jobs stands in.
       const modelWatts = () => here.reduce((w, j) => w + powerModelWatts(sharesOf(entry, j)), 0);
       const watts = report && report.gpus.length ? clusterWatts : modelWatts();
-      ctx.sampleRows.push({ clusterId: entry.clusterId, at: new Date(Math.floor(wallMs / 1000) * 1000), gpuCapacityMilli: capacity, allocatedGpuMilli: allocated, powerWatts: Math.round(watts * 10) / 10, runningJobs: here.length });
+      ctx.sampleRows.push({
+        clusterId: entry.clusterId,
+        at: new Date(Math.floor(wallMs / 1000) * 1000),
+        gpuCapacityMilli: capacity,
+        allocatedGpuMilli: allocated,
+        powerWatts: Math.round(watts * 10) / 10,
+        runningJobs: here.length,
+      });
     }
   }
 
@@ -340,7 +414,9 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       const endedAtMs = Math.min(wallMs, Math.max(startedAtMs, state.finishedAtMs ?? wallMs));
       const { rows, energyKwh, emissionsGCo2e } = await account(job, startedAtMs, endedAtMs);
       const status = state.phase === "succeeded" ? "SUCCEEDED" : state.phase === "failed" ? "FAILED" : "CANCELLED";
-      if (await finishJob(db, job.id, status, new Date(endedAtMs), { energyKwh, emissionsGCo2e }, state.message, (tx) => writeJobAccounting(tx, job.id, rows))) {
+      if (
+        await finishJob(db, job.id, status, new Date(endedAtMs), { energyKwh, emissionsGCo2e }, state.message, (tx) => writeJobAccounting(tx, job.id, rows))
+      ) {
         if (status === "SUCCEEDED") report.completed++;
         else report.failed++;
       }
@@ -361,7 +437,8 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     const guard = guardOf(entry);
     // The probe is what closes an open breaker (after its cool-down) and clears an outage stored
     // before a restart, even on a cluster with no work to call it for.
-    if (guard.unreachable || stored.get(entry.clusterId)?.unreachableSince) await callOn(entry, "list nodes", () => entry.driver.listInventory()).catch(() => {});
+    if (guard.unreachable || stored.get(entry.clusterId)?.unreachableSince)
+      await callOn(entry, "list nodes", () => entry.driver.listInventory()).catch(() => {});
     await eachLimited(jobs, guardOptions.concurrency, (job) => driveJob(job, ctx));
     await readTelemetry(entry, ctx);
     // Work that outlived its cycle stores what it learned at once, not a cycle later.
@@ -385,7 +462,16 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     /** Advances every placed and running job to `now`. */
     async advance(now: Date): Promise<RunnerReport> {
       wallMs = now.getTime();
-      const report: RunnerReport = { started: 0, completed: 0, failed: 0, driverErrors: 0, startFailures: 0, requeued: 0, skippedBusy: 0, unreachableClusters: 0 };
+      const report: RunnerReport = {
+        started: 0,
+        completed: 0,
+        failed: 0,
+        driverErrors: 0,
+        startFailures: 0,
+        requeued: 0,
+        skippedBusy: 0,
+        unreachableClusters: 0,
+      };
       if (backgroundError) {
         // A database failure in work left running by an earlier cycle: report it now.
         const error = backgroundError;
@@ -393,7 +479,17 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
         throw error;
       }
       const jobs = await findJobsToDrive(db);
-      const versions = await drivers.refresh(jobs.filter((j) => j.status === "RUNNING" && j.startedAt).map((j) => ({ jobId: j.id, tenantSlug: j.tenant.slug, estimatedDurationS: j.estimatedDurationS, startedAtMs: j.startedAt!.getTime(), assignments: partsOf(j) })));
+      const versions = await drivers.refresh(
+        jobs
+          .filter((j) => j.status === "RUNNING" && j.startedAt)
+          .map((j) => ({
+            jobId: j.id,
+            tenantSlug: j.tenant.slug,
+            estimatedDurationS: j.estimatedDurationS,
+            startedAtMs: j.startedAt!.getTime(),
+            assignments: partsOf(j),
+          })),
+      );
       stored = new Map(versions.map((v) => [v.clusterId, v]));
       const sampleDue = wallMs - lastSampleMs >= SAMPLE_EVERY_MS;
       const ctx: CycleContext = { now, jobs, report, sampleDue, allocation: sampleDue ? await findClusterAllocation(db) : [], sampleRows: [] };

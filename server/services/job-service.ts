@@ -6,7 +6,18 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { JobSubmit } from "../schemas/job-submit";
 import { listGpuModels, listRegions, findTenantQuota } from "../repositories/catalog-repository";
-import { cancelPendingJob, findJob, findJobByIdempotencyKey, findJobs, insertJob, isUniqueViolation, readAccountedEnergy, readQueuePositions, type JobQuery, type JobRow } from "../repositories/job-repository";
+import {
+  cancelPendingJob,
+  findJob,
+  findJobByIdempotencyKey,
+  findJobs,
+  insertJob,
+  isUniqueViolation,
+  readAccountedEnergy,
+  readQueuePositions,
+  type JobQuery,
+  type JobRow,
+} from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 import { normalizeJobRequest } from "./job-request";
 
@@ -20,10 +31,12 @@ export interface SubmitResult {
 }
 
 async function validateAgainstCatalog(db: Db, tenantId: string, job: JobSubmit, now: Date): Promise<void> {
-  if (job.earliestStartAt && job.earliestStartAt.getTime() < now.getTime() - START_GRACE_MS) throw fieldError("earliestStartAt", "The start cannot be in the past");
+  if (job.earliestStartAt && job.earliestStartAt.getTime() < now.getTime() - START_GRACE_MS)
+    throw fieldError("earliestStartAt", "The start cannot be in the past");
   if (job.deadlineAt) {
     const start = Math.max(now.getTime(), job.earliestStartAt?.getTime() ?? 0);
-    if (job.deadlineAt.getTime() < start + job.estimatedDurationS * 1000) throw fieldError("deadlineAt", "The deadline is too soon to finish the job after its earliest start");
+    if (job.deadlineAt.getTime() < start + job.estimatedDurationS * 1000)
+      throw fieldError("deadlineAt", "The deadline is too soon to finish the job after its earliest start");
   }
   const models = await listGpuModels(db);
   const unknownModel = job.allowedGpuModels.find((m) => !models.some((g) => g.id === m));
@@ -40,7 +53,13 @@ async function validateAgainstCatalog(db: Db, tenantId: string, job: JobSubmit, 
 }
 
 function sameRequest(existing: { name: string; cpuMilli: number; memoryMib: number; gpuCount: number; gangSize: number }, job: JobSubmit): boolean {
-  return existing.name === job.name && existing.cpuMilli === job.cpuMilli && existing.memoryMib === job.memoryMib && existing.gangSize === job.gangSize && (job.requestMode === "compute" || existing.gpuCount === job.gpuCount);
+  return (
+    existing.name === job.name &&
+    existing.cpuMilli === job.cpuMilli &&
+    existing.memoryMib === job.memoryMib &&
+    existing.gangSize === job.gangSize &&
+    (job.requestMode === "compute" || existing.gpuCount === job.gpuCount)
+  );
 }
 
 /** Queues a job for the caller's tenant. Repeating a request with the same idempotency key returns the first job. */
@@ -54,7 +73,15 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
   try {
     const jobId = await insertJob(
       db,
-      { tenantId: user.tenantId, submittedById: user.id, name: job.name, priority: job.priority, idempotencyKey: job.idempotencyKey, submittedAt: now, ...normalizeJobRequest(job) },
+      {
+        tenantId: user.tenantId,
+        submittedById: user.id,
+        name: job.name,
+        priority: job.priority,
+        idempotencyKey: job.idempotencyKey,
+        submittedAt: now,
+        ...normalizeJobRequest(job),
+      },
       user.id,
     );
     return { jobId, created: true };
@@ -87,8 +114,14 @@ export function listJobs(db: Db, user: SessionUser, query: JobQuery): Promise<{ 
 export async function listJobsWithProgress(db: Db, user: SessionUser, query: JobQuery): Promise<{ rows: ListedJob[]; total: number }> {
   const page = await listJobs(db, user, query);
   const [queue, accounted] = await Promise.all([
-    readQueuePositions(db, page.rows.filter((r) => r.status === "QUEUED").map((r) => r.id)),
-    readAccountedEnergy(db, page.rows.filter((r) => r.startedAt !== null).map((r) => r.id)),
+    readQueuePositions(
+      db,
+      page.rows.filter((r) => r.status === "QUEUED").map((r) => r.id),
+    ),
+    readAccountedEnergy(
+      db,
+      page.rows.filter((r) => r.startedAt !== null).map((r) => r.id),
+    ),
   ]);
   return { total: page.total, rows: page.rows.map((r) => ({ ...r, queue: queue.get(r.id) ?? null, accounted: accounted.get(r.id) ?? null })) };
 }

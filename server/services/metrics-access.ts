@@ -28,7 +28,8 @@ export function checkMetricsAccess(authorization: string | null, config: Metrics
     return {
       allowed: false,
       status: 403,
-      message: "Metrics are disabled: set VERDANT_METRICS_TOKEN (at least 16 characters) and send it as `Authorization: Bearer <token>`, or set VERDANT_METRICS_PUBLIC=true to serve them to anyone.",
+      message:
+        "Metrics are disabled: set VERDANT_METRICS_TOKEN (at least 16 characters) and send it as `Authorization: Bearer <token>`, or set VERDANT_METRICS_PUBLIC=true to serve them to anyone.",
     };
   }
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "");

@@ -42,7 +42,8 @@ const problemOf = (e: CsvInputError): ImportProblem => ({ line: e.line, column: 
 async function validate(db: Db, input: NodeImportInput): Promise<{ report: ImportReport; nodes: OpenbNode[]; clusterId: string }> {
   const cluster = await findClusterForAdmin(db, input.clusterId);
   if (!cluster) throw new DomainError("NOT_FOUND", "No such cluster.");
-  if (cluster.status === "RETIRED") throw new DomainError("PRECONDITION_FAILED", `${cluster.name} is retired; bring it back (edit its status) before adding nodes.`);
+  if (cluster.status === "RETIRED")
+    throw new DomainError("PRECONDITION_FAILED", `${cluster.name} is retired; bring it back (edit its status) before adding nodes.`);
   let parsed: ReturnType<typeof readOpenbNodeList>;
   try {
     parsed = readOpenbNodeList(input.csv, input.fileName);
@@ -54,7 +55,14 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
   const models = await listGpuModels(db);
   const known = new Set(models.map((m) => m.id));
   const unknown = new Map<string, number>();
-  const existing = new Map((await findNodesNamed(db, parsed.nodes.map((n) => n.node.name))).map((n) => [n.name, n.cluster.name]));
+  const existing = new Map(
+    (
+      await findNodesNamed(
+        db,
+        parsed.nodes.map((n) => n.node.name),
+      )
+    ).map((n) => [n.name, n.cluster.name]),
+  );
   let duplicateNames = 0;
   const valid: { line: number; node: OpenbNode }[] = [];
   for (const entry of parsed.nodes) {
@@ -90,7 +98,11 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
     dataLines: parsed.nodes.length + parsed.errors.length,
     problemCount: problems.length,
     problems: problems.slice(0, MAX_LISTED_PROBLEMS),
-    unknownModels: [...unknown].map(([model, lines]) => ({ model, lines, suggestion: models.find((m) => m.id.toLowerCase() === model.toLowerCase())?.id ?? null })),
+    unknownModels: [...unknown].map(([model, lines]) => ({
+      model,
+      lines,
+      suggestion: models.find((m) => m.id.toLowerCase() === model.toLowerCase())?.id ?? null,
+    })),
     duplicateNames,
     add: {
       nodes: valid.length,
@@ -99,7 +111,16 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
       memoryMib: valid.reduce((s, v) => s + v.node.memoryMib, 0),
       byModel: [...byModel].map(([model, m]) => ({ model, ...m })).sort((a, b) => b.gpus - a.gpus || a.model.localeCompare(b.model)),
     },
-    sample: valid.slice(0, SAMPLE_ROWS).map(({ line, node }) => ({ line, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuCount: node.gpuCount, gpuModel: node.gpuModel })),
+    sample: valid
+      .slice(0, SAMPLE_ROWS)
+      .map(({ line, node }) => ({
+        line,
+        name: node.name,
+        cpuMilli: node.cpuMilli,
+        memoryMib: node.memoryMib,
+        gpuCount: node.gpuCount,
+        gpuModel: node.gpuModel,
+      })),
   };
   return { report, nodes: valid.map((v) => v.node), clusterId: cluster.id };
 }
@@ -115,14 +136,23 @@ export async function importNodes(db: Db, user: SessionUser, input: NodeImportIn
   if (!report.ok) {
     const first = report.problems[0];
     const where = first ? `line ${first.line}${first.column ? ` column "${first.column}"` : ""}: ${first.message}` : "no nodes";
-    throw new DomainError("BAD_REQUEST", `${input.fileName} has ${report.problemCount} problem${report.problemCount === 1 ? "" : "s"} (first, ${where}); nothing was imported.`, "csv");
+    throw new DomainError(
+      "BAD_REQUEST",
+      `${input.fileName} has ${report.problemCount} problem${report.problemCount === 1 ? "" : "s"} (first, ${where}); nothing was imported.`,
+      "csv",
+    );
   }
   try {
-    const result = await insertImportedNodes(db, clusterId, (existing) => nodeInsertRows(clusterId, `node-${clusterId}`, nodesFromOpenb(nodes, "csv-import", existing)), {
-      actorId: user.id,
-      at: now,
-      summary: { fileName: input.fileName, added: report.add.nodes, gpus: report.add.gpus, byModel: report.add.byModel },
-    });
+    const result = await insertImportedNodes(
+      db,
+      clusterId,
+      (existing) => nodeInsertRows(clusterId, `node-${clusterId}`, nodesFromOpenb(nodes, "csv-import", existing)),
+      {
+        actorId: user.id,
+        at: now,
+        summary: { fileName: input.fileName, added: report.add.nodes, gpus: report.add.gpus, byModel: report.add.byModel },
+      },
+    );
     return { ...result, added: report.add };
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Some of these nodes were added by someone else meanwhile; preview again.");

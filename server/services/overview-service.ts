@@ -1,6 +1,14 @@
 /** The operator overview: fleet KPIs, carbon intensity around now per zone, the latest decisions. */
 import type { Db } from "../db/client";
-import { countJobsByStatus, findLatestDecisions, readCarbonSince, readFleetAllocation, readIntensityCurves, readSavingsSince, readWaitPercentiles } from "../repositories/overview-repository";
+import {
+  countJobsByStatus,
+  findLatestDecisions,
+  readCarbonSince,
+  readFleetAllocation,
+  readIntensityCurves,
+  readSavingsSince,
+  readWaitPercentiles,
+} from "../repositories/overview-repository";
 import { countMultiGpuRequests, readNodeGpuStates } from "../repositories/gpu-state-repository";
 import { readClusterSampleBuckets } from "../repositories/cluster-sample-repository";
 import { listClusterNames } from "../repositories/catalog-repository";
@@ -42,7 +50,12 @@ export async function getOverview(db: Db, now: Date) {
     const current = curves.find((c) => c.zoneId === zone && c.at.getTime() === hourNow);
     const next24 = curves.filter((c) => c.zoneId === zone && c.at.getTime() > hourNow && c.at.getTime() <= hourNow + 24 * HOUR_MS);
     const min = next24.reduce<(typeof next24)[number] | null>((best, c) => (!best || c.value < best.value ? c : best), null);
-    return { zone, gCo2ePerKwh: current?.value ?? null, kind: current?.kind ?? null, next24hMin: min ? { atMs: min.at.getTime(), gCo2ePerKwh: min.value } : null };
+    return {
+      zone,
+      gCo2ePerKwh: current?.value ?? null,
+      kind: current?.kind ?? null,
+      next24hMin: min ? { atMs: min.at.getTime(), gCo2ePerKwh: min.value } : null,
+    };
   });
   return {
     nowMs: now.getTime(),
@@ -57,7 +70,15 @@ export async function getOverview(db: Db, now: Date) {
     zones,
     intensity: [...byHour.values()].sort((a, b) => a.atMs! - b.atMs!),
     nowIntensity,
-    decisions: decisions.map((d) => ({ id: d.id, outcome: d.outcome, createdAt: d.createdAt, startAt: d.startAt, jobName: d.job.name, tenantName: d.job.tenant.name, clusterName: d.cluster?.name ?? null })),
+    decisions: decisions.map((d) => ({
+      id: d.id,
+      outcome: d.outcome,
+      createdAt: d.createdAt,
+      startAt: d.startAt,
+      jobName: d.job.name,
+      tenantName: d.job.tenant.name,
+      clusterName: d.cluster?.name ?? null,
+    })),
   };
 }
 

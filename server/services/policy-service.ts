@@ -25,7 +25,10 @@ function flatten(prefix: string, value: unknown, out: Record<string, unknown> = 
 export function diffPolicies(before: Json | null, after: Json): { key: string; before: unknown; after: unknown }[] {
   const a = flatten("", before ?? {});
   const b = flatten("", after);
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort().filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).map((key) => ({ key, before: a[key] ?? null, after: b[key] ?? null }));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .sort()
+    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((key) => ({ key, before: a[key] ?? null, after: b[key] ?? null }));
 }
 
 /** A stored version's weights and constraints with the engine's defaults applied (what the scheduler uses). */
@@ -46,7 +49,13 @@ function mergedPolicy(active: { name: string; version: number; constraints: unkn
     name: active.name,
     version: active.version + 1,
     objectiveWeights: form.objectiveWeights,
-    constraints: { ...(active.constraints as Json), maxDeferralHours: form.maxDeferralHours, minDeferralSavingPct: form.minDeferralSavingPct, honorCarbonBudget: form.honorCarbonBudget, allowSplitAcrossClusters: form.allowSplitAcrossClusters },
+    constraints: {
+      ...(active.constraints as Json),
+      maxDeferralHours: form.maxDeferralHours,
+      minDeferralSavingPct: form.minDeferralSavingPct,
+      honorCarbonBudget: form.honorCarbonBudget,
+      allowSplitAcrossClusters: form.allowSplitAcrossClusters,
+    },
   });
 }
 
@@ -54,7 +63,12 @@ function mergedPolicy(active: { name: string; version: number; constraints: unkn
 export async function getPolicyState(db: Db) {
   const active = await activeOrThrow(db);
   const versions = await listPolicyVersions(db, active.name);
-  const effective = parseCoordinatorPolicy({ name: active.name, version: active.version, objectiveWeights: active.objectiveWeights, constraints: active.constraints });
+  const effective = parseCoordinatorPolicy({
+    name: active.name,
+    version: active.version,
+    objectiveWeights: active.objectiveWeights,
+    constraints: active.constraints,
+  });
   return {
     active: { id: active.id, name: active.name, version: active.version, objectiveWeights: effective.objectiveWeights, constraints: effective.constraints },
     versions: versions.map((v, i) => {
@@ -76,7 +90,11 @@ export async function getPolicyState(db: Db) {
 export async function previewPolicy(db: Db, form: PolicyForm, now: Date, take = 40) {
   const active = await activeOrThrow(db);
   const edited = mergedPolicy(active, form);
-  const [{ snapshot }, current, jobs] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db), findRecentlyDecidedJobs(db, take)]);
+  const [{ snapshot }, current, jobs] = await Promise.all([
+    loadFleetSnapshot(db, now.getTime()),
+    createFleetCoordinator(db),
+    findRecentlyDecidedJobs(db, take),
+  ]);
   // Same target workload for both, so the comparison isolates the policy change (and it is loaded once).
   const proposed = { coordinator: createCoordinator({ policy: edited, workload: current.workload }) };
   const nameOf = new Map(snapshot.clusters.map((c) => [c.id, c.name]));
@@ -85,12 +103,26 @@ export async function previewPolicy(db: Db, form: PolicyForm, now: Date, take = 
     const seed = mixSeed(11, job.id.length);
     const a = current.coordinator.decide(snapshot, fleetJob, { seed });
     const b = proposed.coordinator.decide(snapshot, fleetJob, { seed });
-    const side = (d: typeof a) => ({ outcome: d.outcome, cluster: d.parts[0] ? (nameOf.get(d.parts[0].clusterId) ?? null) : null, gCo2e: d.gCo2e, startMs: d.startMs });
+    const side = (d: typeof a) => ({
+      outcome: d.outcome,
+      cluster: d.parts[0] ? (nameOf.get(d.parts[0].clusterId) ?? null) : null,
+      gCo2e: d.gCo2e,
+      startMs: d.startMs,
+    });
     return { jobId: job.id, jobName: job.name, current: side(a), edited: side(b) };
   });
-  const changed = rows.filter((r) => r.current.cluster !== r.edited.cluster || r.current.outcome !== r.edited.outcome || r.current.startMs !== r.edited.startMs);
+  const changed = rows.filter(
+    (r) => r.current.cluster !== r.edited.cluster || r.current.outcome !== r.edited.outcome || r.current.startMs !== r.edited.startMs,
+  );
   const sum = (k: "current" | "edited") => rows.reduce((s, r) => s + (r[k].gCo2e ?? 0), 0);
-  return { jobs: rows.length, changed: changed.length, gCo2eCurrent: sum("current"), gCo2eEdited: sum("edited"), rows: changed, changes: diffPolicies(effectiveOf(active), { objectiveWeights: edited.objectiveWeights, constraints: edited.constraints }) };
+  return {
+    jobs: rows.length,
+    changed: changed.length,
+    gCo2eCurrent: sum("current"),
+    gCo2eEdited: sum("edited"),
+    rows: changed,
+    changes: diffPolicies(effectiveOf(active), { objectiveWeights: edited.objectiveWeights, constraints: edited.constraints }),
+  };
 }
 
 /** Saves the edit as a new active, audited version. */
@@ -100,7 +132,14 @@ export async function savePolicy(db: Db, user: SessionUser, form: PolicyForm, no
   const changes = diffPolicies(effectiveOf(active), { objectiveWeights: edited.objectiveWeights, constraints: edited.constraints });
   if (changes.length === 0) throw new DomainError("BAD_REQUEST", "Nothing changed: the policy is the same as the active version.");
   try {
-    const created = await insertPolicyVersion(db, { name: active.name, objectiveWeights: edited.objectiveWeights, constraints: edited.constraints, note: form.note || null, actorId: user.id, at: now });
+    const created = await insertPolicyVersion(db, {
+      name: active.name,
+      objectiveWeights: edited.objectiveWeights,
+      constraints: edited.constraints,
+      note: form.note || null,
+      actorId: user.id,
+      at: now,
+    });
     return { id: created.id, version: created.version, changes };
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Another admin saved the policy at the same moment; reload and try again.");

@@ -42,18 +42,33 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   for (const r of m.jobsByStatus) jobs.set({ status: r.status.toLowerCase() }, r._count);
   const queue = gauge("verdant_queue_length", "Queued jobs per tenant.", ["tenant"]);
   for (const r of m.queueByTenant) queue.set({ tenant: r.tenant }, Number(r.n));
-  const decisions = counter("verdant_decisions_total", "Placement decisions recorded, by outcome (retention pruning lowers it, which rate() reads as a reset).", ["outcome"]);
+  const decisions = counter(
+    "verdant_decisions_total",
+    "Placement decisions recorded, by outcome (retention pruning lowers it, which rate() reads as a reset).",
+    ["outcome"],
+  );
   for (const r of m.decisionsByOutcome) decisions.inc({ outcome: r.outcome.toLowerCase() }, r._count);
   gauge("verdant_decisions_last_minute", "Decisions recorded in the last 60 seconds.").set(m.recentDecisions);
   gauge("verdant_decisions_per_second", "Decisions recorded per second over the last 60 seconds.").set(m.recentDecisions / 60);
   const gar = gauge("verdant_gpu_allocation_ratio", "Allocated milli-GPU / GPU capacity per cluster (GAR).", ["cluster"]);
   for (const r of m.allocation) gar.set({ cluster: r.cluster }, Number(r.capacity) ? Number(r.allocated) / Number(r.capacity) : 0);
 
-  const latency = new StoredHistogram({ name: "verdant_decision_latency_seconds", help: "Engine time per placement decision, seconds.", buckets: LATENCY_BUCKETS_SECONDS, registers });
-  latency.setStored({ buckets: m.latency.map((b, i) => ({ le: LATENCY_BUCKETS_SECONDS[i]!, count: Number(b.n) })), sum: m.latencySum / 1000, count: m.latencyCount });
+  const latency = new StoredHistogram({
+    name: "verdant_decision_latency_seconds",
+    help: "Engine time per placement decision, seconds.",
+    buckets: LATENCY_BUCKETS_SECONDS,
+    registers,
+  });
+  latency.setStored({
+    buckets: m.latency.map((b, i) => ({ le: LATENCY_BUCKETS_SECONDS[i]!, count: Number(b.n) })),
+    sum: m.latencySum / 1000,
+    count: m.latencyCount,
+  });
 
   // Counters only go up through inc(); the ledger can hold negative savings (a job that emitted more than its baseline), which a counter cannot show, so savings are a gauge.
-  const saved = gauge("verdant_carbon_saved_grams", "Savings-ledger total per cluster: baseline minus actual emissions of finished jobs, grams CO2e.", ["cluster"]);
+  const saved = gauge("verdant_carbon_saved_grams", "Savings-ledger total per cluster: baseline minus actual emissions of finished jobs, grams CO2e.", [
+    "cluster",
+  ]);
   for (const r of m.savings) saved.set({ cluster: r.cluster }, r.saved ?? 0);
   const energy = counter("verdant_energy_joules_total", "Facility energy of finished jobs per cluster, joules (1 kWh = 3.6e6 J).", ["cluster"]);
   const emissions = counter("verdant_emissions_grams_total", "Emissions of finished jobs per cluster, grams CO2e.", ["cluster"]);

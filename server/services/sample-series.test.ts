@@ -3,7 +3,15 @@ import type { ClusterSampleBucket } from "../repositories/cluster-sample-reposit
 import { buildAllocationSeries, buildClusterSeries } from "./sample-series";
 
 const at = (h: number) => new Date(Date.UTC(2026, 2, 15, h));
-const bucket = (clusterId: string, h: number, cap: number, alloc: number, power = 0): ClusterSampleBucket => ({ clusterId, at: at(h), gpuCapacityMilli: cap, allocatedGpuMilli: alloc, powerWatts: power, runningJobs: 1, samples: 1 });
+const bucket = (clusterId: string, h: number, cap: number, alloc: number, power = 0): ClusterSampleBucket => ({
+  clusterId,
+  at: at(h),
+  gpuCapacityMilli: cap,
+  allocatedGpuMilli: alloc,
+  powerWatts: power,
+  runningJobs: 1,
+  samples: 1,
+});
 
 describe("buildAllocationSeries", () => {
   it("gives the fleet's GAR per bucket weighted by capacity, each cluster's GAR, and the SOR", () => {

@@ -4,7 +4,18 @@
  * jobs in the same cycle see them; a placement that lost a race (job taken, capacity changed) is
  * skipped and seen afresh next cycle.
  */
-import { allocate, buildTargetWorkload, createCoordinator, DEFAULT_COORDINATOR_POLICY, formatExplanation, mixSeed, parseCoordinatorPolicy, type CoordinatorDecision, type CoordinatorPolicy, type FleetSnapshot } from "../engine";
+import {
+  allocate,
+  buildTargetWorkload,
+  createCoordinator,
+  DEFAULT_COORDINATOR_POLICY,
+  formatExplanation,
+  mixSeed,
+  parseCoordinatorPolicy,
+  type CoordinatorDecision,
+  type CoordinatorPolicy,
+  type FleetSnapshot,
+} from "../engine";
 import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
@@ -45,7 +56,13 @@ function hashId(id: string): number {
  * with how many clusters gave each, and the policy. The numbers inside the reasons (free GPUs, say)
  * may drift from cycle to cycle without making it a new decision.
  */
-export function decisionFingerprint(d: { outcome: string; clusterId: string | null; startAt: Date | null; policyId: string; reasonHistogram: Record<string, number> }): string {
+export function decisionFingerprint(d: {
+  outcome: string;
+  clusterId: string | null;
+  startAt: Date | null;
+  policyId: string;
+  reasonHistogram: Record<string, number>;
+}): string {
   const hour = d.startAt ? new Date(Math.floor(d.startAt.getTime() / 3_600_000) * 3_600_000).toISOString() : "-";
   const reasons = Object.entries(d.reasonHistogram)
     .map(([code, n]) => `${code}x${n}`)
@@ -63,7 +80,11 @@ function policyOf(row: { name: string; version: number; objectiveWeights: unknow
 export async function createFleetCoordinator(db: Db) {
   const [context, shapes] = await Promise.all([findSchedulingContext(db), findRecentJobShapes(db, 5000)]);
   if (!context.policy) throw new Error("No active placement policy: an admin must activate one.");
-  const workload = buildTargetWorkload(shapes.filter((s) => s.gpuCount > 0).map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })));
+  const workload = buildTargetWorkload(
+    shapes
+      .filter((s) => s.gpuCount > 0)
+      .map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })),
+  );
   const policy = policyOf(context.policy);
   return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy, workload };
 }
@@ -105,7 +126,17 @@ function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision,
 export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise<CycleReport> {
   const nowMs = options.now.getTime();
   const timer = options.timer ?? (() => performance.now());
-  const report: CycleReport = { considered: 0, placed: 0, deferred: 0, unschedulable: 0, conflicts: 0, expired: 0, skippedWaiting: 0, repeated: 0, decisionLatencyMs: [] };
+  const report: CycleReport = {
+    considered: 0,
+    placed: 0,
+    deferred: 0,
+    unschedulable: 0,
+    conflicts: 0,
+    expired: 0,
+    skippedWaiting: 0,
+    repeated: 0,
+    decisionLatencyMs: [],
+  };
   report.expired = await expireOverdueJobs(db, options.now);
   const queued = await findQueuedJobs(db, options.maxJobs);
   if (queued.length === 0) return report;
@@ -144,7 +175,13 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
       createdAt: options.now,
     };
     const outcome = decision.outcome === "placed" ? "PLACED" : decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE";
-    const fingerprint = decisionFingerprint({ outcome: impossible ? "IMPOSSIBLE" : outcome, clusterId: record.clusterId, startAt: record.startAt, policyId, reasonHistogram: reasonSource.reasonHistogram });
+    const fingerprint = decisionFingerprint({
+      outcome: impossible ? "IMPOSSIBLE" : outcome,
+      clusterId: record.clusterId,
+      startAt: record.startAt,
+      policyId,
+      reasonHistogram: reasonSource.reasonHistogram,
+    });
     if (decision.outcome === "placed") {
       const result = await commitPlacement(db, { ...record, fingerprint, outcome: "PLACED" }, takesOf(decision, index), decision.energyKwh, decision.gCo2e);
       if (result.ok) {
@@ -153,7 +190,12 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
       } else report.conflicts++;
     } else {
       const reason = formatExplanation(reasonSource).split("\n")[0] ?? reasonSource.summary;
-      const written = await recordWaitingDecision(db, { ...record, fingerprint, outcome: outcome as "DEFERRED" | "UNSCHEDULABLE" }, impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason, impossible ? "UNSCHEDULABLE" : null);
+      const written = await recordWaitingDecision(
+        db,
+        { ...record, fingerprint, outcome: outcome as "DEFERRED" | "UNSCHEDULABLE" },
+        impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason,
+        impossible ? "UNSCHEDULABLE" : null,
+      );
       if (written === "repeat") report.repeated++;
       if (!written) report.conflicts++;
       else if (decision.outcome === "deferred") report.deferred++;

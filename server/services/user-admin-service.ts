@@ -99,7 +99,8 @@ export async function deleteUser(db: Db, actor: SessionUser, id: string, now: Da
       mustExist(user);
       notSelf(actor, user, "delete");
       keepsAnAdmin(user, admins, "delete");
-      if (user.jobs > 0) throw new DomainError("PRECONDITION_FAILED", `${user.email} submitted ${user.jobs} jobs, which keep their submitter; disable the account instead.`);
+      if (user.jobs > 0)
+        throw new DomainError("PRECONDITION_FAILED", `${user.email} submitted ${user.jobs} jobs, which keep their submitter; disable the account instead.`);
     },
   });
   return { id: removed.id };

@@ -56,13 +56,24 @@ function fillFrom(rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, ho
  * zone's measured samples of its own signal type before `nowMs`. A zone maps to null when it has
  * fewer than {@link MIN_HISTORY_HOURS} measured hours in the last {@link HISTORY_DAYS} days.
  */
-export async function forecastFills(db: Db, zones: { id: string; signalType: MeasuredSample["signalType"] }[], startMs: number, hours: number, nowMs: number): Promise<Map<string, ZoneFill | null>> {
+export async function forecastFills(
+  db: Db,
+  zones: { id: string; signalType: MeasuredSample["signalType"] }[],
+  startMs: number,
+  hours: number,
+  nowMs: number,
+): Promise<Map<string, ZoneFill | null>> {
   let cached = cache.get(db);
   if (!cached || cached.size > CACHE_LIMIT) cache.set(db, (cached = new Map()));
   const key = (zoneId: string) => `${zoneId}@${startMs}@${hours}`;
   const missing = zones.filter((z) => !cached.has(key(z.id)));
   if (missing.length > 0) {
-    const rows = await findMeasuredHistory(db, missing.map((z) => z.id), new Date(startMs - HISTORY_DAYS * 24 * HOUR_MS), new Date(nowMs));
+    const rows = await findMeasuredHistory(
+      db,
+      missing.map((z) => z.id),
+      new Date(startMs - HISTORY_DAYS * 24 * HOUR_MS),
+      new Date(nowMs),
+    );
     for (const zone of missing) {
       const own = rows.filter((r) => r.zoneId === zone.id && r.signalType === zone.signalType);
       cached.set(key(zone.id), fillFrom(own, startMs, hours, nowMs));

@@ -26,7 +26,13 @@ export function zoneFiles(scenario: Scenario, zone: string): { files: string[]; 
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /** Parses and joins one zone's files; checks zone ids, duplicate hours and coverage of [startMs, endMs). */
-export function buildZoneSeries(zone: string, column: Column, inputs: readonly { loaded: LoadedText; field: string }[], startMs: number, endMs: number): SimZoneSeries {
+export function buildZoneSeries(
+  zone: string,
+  column: Column,
+  inputs: readonly { loaded: LoadedText; field: string }[],
+  startMs: number,
+  endMs: number,
+): SimZoneSeries {
   const byHour = new Map<number, { value: number; where: string }>();
   for (const { loaded, field } of inputs) {
     const parsed = parseElectricityMapsCsv(loaded.text, { file: loaded.display, column: column === "lifecycle" ? "lca" : "direct" });
@@ -36,7 +42,8 @@ export function buildZoneSeries(zone: string, column: Column, inputs: readonly {
       throw new ScenarioError(field, `${formatIssue(loaded.display, first)}${more}`, loaded.display, first.line);
     }
     const other = parsed.zones.find((z) => z.zoneId !== zone);
-    if (other) throw new ScenarioError(field, `${loaded.display}:${other.firstLine}: holds zone "${other.zoneId}", not "${zone}"`, loaded.display, other.firstLine);
+    if (other)
+      throw new ScenarioError(field, `${loaded.display}:${other.firstLine}: holds zone "${other.zoneId}", not "${zone}"`, loaded.display, other.firstLine);
     for (const s of parsed.samples) {
       const at = s.at.getTime();
       const seen = byHour.get(at);

@@ -42,7 +42,8 @@ function describe(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined) return "is required";
-      const expected = issue.expected === "int" ? "a whole number" : issue.expected === "object" ? "an object" : issue.expected === "array" ? "a list" : `a ${issue.expected}`;
+      const expected =
+        issue.expected === "int" ? "a whole number" : issue.expected === "object" ? "an object" : issue.expected === "array" ? "a list" : `a ${issue.expected}`;
       return `must be ${expected}, got ${typeName(issue.input)}`;
     }
     case "too_small": {
@@ -77,7 +78,10 @@ function leaf(issue: Issue, path: PropertyKey[]): { path: PropertyKey[]; issue: 
   }
   if (issue.code === "unrecognized_keys") {
     const [first, ...rest] = issue.keys;
-    return { path: [...path, first ?? "?"], issue: { ...issue, code: "custom", message: `unknown field${rest.length ? ` (and ${rest.join(", ")})` : ""}` } as Issue };
+    return {
+      path: [...path, first ?? "?"],
+      issue: { ...issue, code: "custom", message: `unknown field${rest.length ? ` (and ${rest.join(", ")})` : ""}` } as Issue,
+    };
   }
   return { path, issue };
 }

@@ -58,7 +58,8 @@ export function createFileReader(options: FileSourceOptions): (path: string, fie
   const cache = new Map<string, Promise<string>>();
   return async (path, field) => {
     const memory = options.files && Object.hasOwn(options.files, path) ? options.files[path] : undefined;
-    if (typeof memory === "string" || memory instanceof Uint8Array) return { text: typeof memory === "string" ? memory : decode(memory, path, field), display: path };
+    if (typeof memory === "string" || memory instanceof Uint8Array)
+      return { text: typeof memory === "string" ? memory : decode(memory, path, field), display: path };
     const display = displayName(path);
     const absolute = resolve(options.baseDir, path);
     if (options.allowedRoots && !options.allowedRoots.some((root) => inside(root, absolute))) {
@@ -70,7 +71,8 @@ export function createFileReader(options: FileSourceOptions): (path: string, fie
         (bytes) => decode(bytes, display, field),
         (error: NodeJS.ErrnoException) => {
           // The error code only: the system's message would quote the absolute path.
-          const why = error.code === "ENOENT" ? "file not found" : error.code === "EISDIR" ? "is a folder, not a file" : `cannot read (${error.code ?? "unknown error"})`;
+          const why =
+            error.code === "ENOENT" ? "file not found" : error.code === "EISDIR" ? "is a folder, not a file" : `cannot read (${error.code ?? "unknown error"})`;
           throw new ScenarioError(field, `${why}: ${display}${isAbsolute(path) ? "" : " (relative to the scenario's folder)"}`, display);
         },
       );

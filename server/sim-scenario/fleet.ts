@@ -45,7 +45,11 @@ export function buildCluster(spec: ScenarioCluster, index: number, loaded: Loade
   const nodes = selectNodes(spec, all, field, seed, index);
   const state: NodeState[] = nodes.map((n, i) => {
     if (n.gpuModel !== null && !known.has(n.gpuModel)) {
-      throw new ScenarioError(`${field}.nodes`, `${loaded.display}: node ${n.name} has GPU model "${n.gpuModel}", which is not in the GPU catalog (known: ${[...known].join(", ")}); add it under gpuModels`, loaded.display);
+      throw new ScenarioError(
+        `${field}.nodes`,
+        `${loaded.display}: node ${n.name} has GPU model "${n.gpuModel}", which is not in the GPU catalog (known: ${[...known].join(", ")}); add it under gpuModels`,
+        loaded.display,
+      );
     }
     return createNode({
       name: n.name,

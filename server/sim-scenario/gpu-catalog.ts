@@ -17,7 +17,11 @@ export function defaultGpuCatalogPath(): string {
 }
 
 /** Reads the catalog and applies the scenario's overrides. */
-export async function loadGpuModels(scenario: Scenario, read: (path: string, field: string) => Promise<LoadedText>, defaultCatalog: string): Promise<GpuModelSpec[]> {
+export async function loadGpuModels(
+  scenario: Scenario,
+  read: (path: string, field: string) => Promise<LoadedText>,
+  defaultCatalog: string,
+): Promise<GpuModelSpec[]> {
   const { text, display } = await read(scenario.gpuCatalog ?? defaultCatalog, "gpuCatalog");
   let resolved;
   try {
@@ -26,7 +30,9 @@ export async function loadGpuModels(scenario: Scenario, read: (path: string, fie
     if (error instanceof CsvInputError) throw new ScenarioError("gpuCatalog", error.message, error.file, error.line);
     throw new ScenarioError("gpuCatalog", (error as Error).message, display);
   }
-  const byId = new Map<string, GpuModelSpec>(resolved.map((m) => [m.id, { id: m.id, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts: m.maxWatts }]));
+  const byId = new Map<string, GpuModelSpec>(
+    resolved.map((m) => [m.id, { id: m.id, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts: m.maxWatts }]),
+  );
   scenario.gpuModels?.forEach((m, i) => {
     if (m.idleWatts > m.maxWatts) throw new ScenarioError(`gpuModels[${i}].idleWatts`, `must be <= maxWatts (${m.maxWatts})`);
     byId.set(m.id, { ...m });

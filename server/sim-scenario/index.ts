@@ -4,7 +4,15 @@
  */
 export { ScenarioError } from "./errors";
 export { scenarioSchema, type Scenario } from "./schema";
-export { loadScenario, loadScenarioFile, loadScenarioWithReport, loadScenarioFileWithReport, parseScenarioJson, type LoadScenarioOptions, type ScenarioReport } from "./load";
+export {
+  loadScenario,
+  loadScenarioFile,
+  loadScenarioWithReport,
+  loadScenarioFileWithReport,
+  parseScenarioJson,
+  type LoadScenarioOptions,
+  type ScenarioReport,
+} from "./load";
 export type { FileSourceOptions } from "./files";
 export type { PresetCatalog } from "./policies";
 export type { WorkloadReport } from "./workload";

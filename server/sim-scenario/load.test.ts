@@ -48,7 +48,10 @@ describe("loadScenarioFile on the fixture", () => {
     expect(input.endMs - input.startMs).toBe(2 * 86_400_000);
     expect(input.jobs).toHaveLength(40);
     expect(report.workload.durationsSampled).toBe(2);
-    expect(input.tenants).toEqual([{ tenant: "alpha", maxGpus: 16 }, { tenant: "beta", maxGpus: 8 }]);
+    expect(input.tenants).toEqual([
+      { tenant: "alpha", maxGpus: 16 },
+      { tenant: "beta", maxGpus: 8 },
+    ]);
     expect(input.jobs.filter((j) => j.tenant === "beta").every((j) => j.allowedRegions.join() === "eu")).toBe(true);
     expect(input.policies.map((p) => [p.name, p.label, p.policy.constraints.maxDeferralHours])).toEqual([
       ["agnostic", "agnostic", 0],
@@ -63,7 +66,11 @@ describe("loadScenarioFile on the fixture", () => {
 
   it("maps trace times onto the period and derives deadlines from the true duration", async () => {
     const input = await loadScenarioFile(scenarioFile);
-    const pods = text("pods.csv").trim().split("\n").slice(1).map((l) => l.split(","));
+    const pods = text("pods.csv")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(","));
     const pod1 = pods.find((p) => p[0] === "pod-001")!;
     const job1 = input.jobs.find((j) => j.id === "pod-001")!;
     expect(job1.arrivalMs).toBe(input.startMs + Number(pod1[8]) * 1000);
@@ -83,75 +90,131 @@ describe("loadScenarioFile on the fixture", () => {
     const a = await loadScenario(base(), opts);
     const b = await loadScenario(base(), opts);
     expect(b).toEqual(a);
-    const c = await loadScenario(variant((s) => (s.seed = 8)), opts);
+    const c = await loadScenario(
+      variant((s) => (s.seed = 8)),
+      opts,
+    );
     expect(c.jobs.map((j) => j.tenant)).not.toEqual(a.jobs.map((j) => j.tenant));
   });
 
   it("reads gzip and plain carbon files alike, and the direct or lifecycle column", async () => {
     const plain = gzipSync(Buffer.from(text("gb-2023-first-72h.csv")));
     const files = { "gb.bin": plain };
-    const fromGz = await loadScenario(variant((s) => (s.carbon.zones.GB = "gb.bin")), { ...opts, files });
+    const fromGz = await loadScenario(
+      variant((s) => (s.carbon.zones.GB = "gb.bin")),
+      { ...opts, files },
+    );
     const fromPlain = await loadScenario(base(), opts);
     expect(fromGz.zones[0]).toEqual(fromPlain.zones[0]);
-    const direct = await loadScenario(variant((s) => (s.carbon.column = "direct")), opts);
+    const direct = await loadScenario(
+      variant((s) => (s.carbon.column = "direct")),
+      opts,
+    );
     expect(direct.zones[0]!.gCo2ePerKwh.slice(0, 2)).toEqual([62.55, 65.09]);
     expect(direct.zones[0]!.emissionFactorType).toBe("direct");
-    const mixed = await loadScenario(variant((s) => (s.carbon.zones.GB = { files: ["gb-2023-first-72h.csv"], column: "direct" })), opts);
+    const mixed = await loadScenario(
+      variant((s) => (s.carbon.zones.GB = { files: ["gb-2023-first-72h.csv"], column: "direct" })),
+      opts,
+    );
     expect(mixed.zones.map((z) => z.emissionFactorType)).toEqual(["direct", "lifecycle"]);
   });
 
   it("joins consecutive files of one zone and needs no gap", async () => {
-    const input = await loadScenario(variant((s) => {
-      s.durationDays = 4;
-      s.clusters = [s.clusters[1]];
-      s.capacityEvents = [];
-      s.workload.tenants[1].allowedRegions = ["na"];
-      s.carbon.zones["CA-ON"] = ["ca-on-2023-first-72h.csv.gz", "ca-on-2023-day-4.csv"];
-    }), opts);
+    const input = await loadScenario(
+      variant((s) => {
+        s.durationDays = 4;
+        s.clusters = [s.clusters[1]];
+        s.capacityEvents = [];
+        s.workload.tenants[1].allowedRegions = ["na"];
+        s.carbon.zones["CA-ON"] = ["ca-on-2023-first-72h.csv.gz", "ca-on-2023-day-4.csv"];
+      }),
+      opts,
+    );
     expect(input.zones[0]!.gCo2ePerKwh).toHaveLength(96);
   });
 
   it("runs from in-memory files without touching disk", async () => {
-    const files = { "nodes.csv": text("nodes.csv"), "pods.csv": text("pods.csv"), "gb-2023-first-72h.csv": text("gb-2023-first-72h.csv"), "ca-on-2023-first-72h.csv.gz": readFileSync(`${dir}ca-on-2023-first-72h.csv.gz`), "gpu.csv": readFileSync(`${dir}../../../data/demo/gpu_tdp_published.csv`, "utf8") };
-    const input = await loadScenario(variant((s) => (s.gpuCatalog = "gpu.csv")), { baseDir: "/nonexistent", files, allowedRoots: [] });
+    const files = {
+      "nodes.csv": text("nodes.csv"),
+      "pods.csv": text("pods.csv"),
+      "gb-2023-first-72h.csv": text("gb-2023-first-72h.csv"),
+      "ca-on-2023-first-72h.csv.gz": readFileSync(`${dir}ca-on-2023-first-72h.csv.gz`),
+      "gpu.csv": readFileSync(`${dir}../../../data/demo/gpu_tdp_published.csv`, "utf8"),
+    };
+    const input = await loadScenario(
+      variant((s) => (s.gpuCatalog = "gpu.csv")),
+      { baseDir: "/nonexistent", files, allowedRoots: [] },
+    );
     expect(input).toEqual(await loadScenario(base(), opts));
-    const refused = await errorOf(variant((s) => {
-      s.gpuCatalog = "gpu.csv";
-      s.workload.pods = "../../../data/demo/openb_pod_list_default.csv";
-    }), { baseDir: dir, files, allowedRoots: [] });
+    const refused = await errorOf(
+      variant((s) => {
+        s.gpuCatalog = "gpu.csv";
+        s.workload.pods = "../../../data/demo/openb_pod_list_default.csv";
+      }),
+      { baseDir: dir, files, allowedRoots: [] },
+    );
     expect(refused.message).toMatch(/^workload\.pods: .*not among the uploaded files/);
   });
 
   it("applies window, time scale, in-flight pods, skip, sample and gpuOnly", async () => {
-    const skip = await loadScenarioWithReport(variant((s) => (s.workload.duration = { whenMissing: "skip" })), opts);
+    const skip = await loadScenarioWithReport(
+      variant((s) => (s.workload.duration = { whenMissing: "skip" })),
+      opts,
+    );
     expect(skip.report.workload.droppedNoDuration).toBe(2);
     expect(skip.input.jobs).toHaveLength(38);
-    const gpu = await loadScenario(variant((s) => (s.workload.gpuOnly = true)), opts);
+    const gpu = await loadScenario(
+      variant((s) => (s.workload.gpuOnly = true)),
+      opts,
+    );
     expect(gpu.jobs.every((j) => j.gpuCount > 0)).toBe(true);
-    const scaled = await loadScenario(variant((s) => (s.workload.arrivalTimeScale = 0.5)), opts);
+    const scaled = await loadScenario(
+      variant((s) => (s.workload.arrivalTimeScale = 0.5)),
+      opts,
+    );
     const full = await loadScenario(base(), opts);
-    expect(scaled.jobs.find((j) => j.id === "pod-010")!.arrivalMs - scaled.startMs).toBe(Math.round((full.jobs.find((j) => j.id === "pod-010")!.arrivalMs - full.startMs) / 2));
+    expect(scaled.jobs.find((j) => j.id === "pod-010")!.arrivalMs - scaled.startMs).toBe(
+      Math.round((full.jobs.find((j) => j.id === "pod-010")!.arrivalMs - full.startMs) / 2),
+    );
     // Offset 10 h: pods created before are dropped, or (at-start) joined at the start with their remaining run.
-    const windowed = await loadScenarioWithReport(variant((s) => (s.workload.window = { offsetDays: 10 / 24, lengthDays: 0.5 })), opts);
+    const windowed = await loadScenarioWithReport(
+      variant((s) => (s.workload.window = { offsetDays: 10 / 24, lengthDays: 0.5 })),
+      opts,
+    );
     expect(windowed.input.jobs.every((j) => j.arrivalMs >= windowed.input.startMs)).toBe(true);
     expect(windowed.report.workload.droppedOutsideWindow).toBeGreaterThan(20);
-    const inFlight = await loadScenario(variant((s) => (s.workload.window = { offsetDays: 10 / 24, lengthDays: 0.5, inFlight: "at-start" })), opts);
+    const inFlight = await loadScenario(
+      variant((s) => (s.workload.window = { offsetDays: 10 / 24, lengthDays: 0.5, inFlight: "at-start" })),
+      opts,
+    );
     expect(inFlight.jobs.length).toBeGreaterThan(windowed.input.jobs.length);
-    const sampled = await loadScenario(variant((s) => (s.workload.sample = { count: 10 })), opts);
+    const sampled = await loadScenario(
+      variant((s) => (s.workload.sample = { count: 10 })),
+      opts,
+    );
     expect(sampled.jobs).toHaveLength(10);
-    const noEstimates = await loadScenario(variant((s) => (s.workload.userEstimate = { share: 0 })), opts);
+    const noEstimates = await loadScenario(
+      variant((s) => (s.workload.userEstimate = { share: 0 })),
+      opts,
+    );
     expect(noEstimates.jobs.every((j) => j.userEstimateS === null)).toBe(true);
-    const dist = await loadScenario(variant((s) => (s.workload.duration = { source: "distribution", distribution: { kind: "lognormal", medianS: 600, sigma: 0 } })), opts);
+    const dist = await loadScenario(
+      variant((s) => (s.workload.duration = { source: "distribution", distribution: { kind: "lognormal", medianS: 600, sigma: 0 } })),
+      opts,
+    );
     expect(dist.jobs.every((j) => Math.abs(j.durationS - 600) < 1e-9)).toBe(true);
   });
 
   it("uses presets by name, with inline overrides", async () => {
     const real = await loadScenario(base(), opts);
     const catalog = { names: ["plain"], find: (n: string) => (n === "plain" ? { ...real.policies[0]!, name: "plain", label: "Plain" } : undefined) };
-    const input = await loadScenario(variant((s) => {
-      s.policies = ["plain", { name: "plain-defer", preset: "plain", policy: { constraints: { maxDeferralHours: 6 } } }];
-      s.baseline = "plain";
-    }), { ...opts, presets: catalog });
+    const input = await loadScenario(
+      variant((s) => {
+        s.policies = ["plain", { name: "plain-defer", preset: "plain", policy: { constraints: { maxDeferralHours: 6 } } }];
+        s.baseline = "plain";
+      }),
+      { ...opts, presets: catalog },
+    );
     expect(input.policies.map((p) => [p.name, p.label, p.policy.constraints.maxDeferralHours, p.policy.objectiveWeights.fragmentation])).toEqual([
       ["plain", "Plain", 0, 1],
       ["plain-defer", "Plain", 6, 1],
@@ -171,22 +234,42 @@ describe("bad scenarios name the field, the file or the line", () => {
     ["wrong type", (s) => (s.seed = "seven"), /^seed: must be a number, got string "seven"$/],
     ["bad enum", (s) => (s.clusters[0].tier = "core"), /^clusters\[0\]\.tier: must be one of "hub", "regional", "edge"$/],
     ["baseline not a policy", (s) => (s.baseline = "nope"), /^baseline: "nope" is not one of the policies \(agnostic, green\)$/],
-    ["unknown preset", (s) => (s.policies[0] = "greenest"), /^policies\[0\]: unknown preset "greenest"; known presets: baseline, fgd, carbon-greedy, time-shift, verdant$/],
+    [
+      "unknown preset",
+      (s) => (s.policies[0] = "greenest"),
+      /^policies\[0\]: unknown preset "greenest"; known presets: baseline, fgd, carbon-greedy, time-shift, verdant$/,
+    ],
     ["policy without preset or body", (s) => (s.policies[1] = { name: "x" }), /^policies\[1\]: needs "preset"/],
     ["negative weight", (s) => (s.policies[1].policy.objectiveWeights.carbon = -1), /^policies\[1\]\.policy\.objectiveWeights\.carbon: must be >= 0/],
-    ["unknown in-cluster policy", (s) => (s.policies[1].policy.inClusterPolicy = "magic"), /^policies\[1\]\.policy\.inClusterPolicy: unknown in-cluster policy "magic"$/],
+    [
+      "unknown in-cluster policy",
+      (s) => (s.policies[1].policy.inClusterPolicy = "magic"),
+      /^policies\[1\]\.policy\.inClusterPolicy: unknown in-cluster policy "magic"$/,
+    ],
     ["duplicate policy", (s) => (s.policies[1].name = "agnostic"), /^policies\[1\]: the name "agnostic" is used twice/],
     ["zone without carbon", (s) => (s.clusters[0].zone = "FR"), /^clusters\[0\]\.zone: "FR" has no carbon data/],
     ["duplicate cluster", (s) => (s.clusters[1].name = "lon"), /^clusters\[1\]\.name: the cluster name "lon" is used twice$/],
-    ["unknown region", (s) => (s.workload.tenants[1].allowedRegions = ["mars"]), /^workload\.tenants\[1\]\.allowedRegions\[0\]: no cluster is in region "mars"/],
+    [
+      "unknown region",
+      (s) => (s.workload.tenants[1].allowedRegions = ["mars"]),
+      /^workload\.tenants\[1\]\.allowedRegions\[0\]: no cluster is in region "mars"/,
+    ],
     ["event on unknown cluster", (s) => (s.capacityEvents[0].cluster = "x"), /^capacityEvents\[0\]\.cluster: no cluster is named "x"$/],
     ["event on unknown node", (s) => (s.capacityEvents[0].node = "node-cpu-1"), /^capacityEvents\[0\]\.node: cluster "lon" has no node "node-cpu-1"/],
     ["event after the end", (s) => (s.capacityEvents[0].atHours = 48), /^capacityEvents\[0\]\.atHours: must be < 48/],
     ["sample too large", (s) => (s.clusters[0].sample = { count: 9 }), /^clusters\[0\]\.sample\.count: asks for 9 nodes but only 4 remain/],
     ["nothing left", (s) => (s.clusters[0].filter = { gpuModels: ["A100-SXM4-80GB"], gpuOnly: true }), /^clusters\[0\]: no node is left/],
-    ["carbon too short", (s) => (s.durationDays = 4), /^carbon\.zones\.GB: no intensity for 2023-01-04T00:00:00Z; .*2023-01-01T00:00:00Z to 2023-01-03T23:00:00Z/],
+    [
+      "carbon too short",
+      (s) => (s.durationDays = 4),
+      /^carbon\.zones\.GB: no intensity for 2023-01-04T00:00:00Z; .*2023-01-01T00:00:00Z to 2023-01-03T23:00:00Z/,
+    ],
     ["file of another zone", (s) => (s.carbon.zones.GB = "ca-on-2023-day-4.csv"), /^carbon\.zones\.GB: ca-on-2023-day-4\.csv:2: holds zone "CA-ON", not "GB"$/],
-    ["overlapping files", (s) => (s.carbon.zones["CA-ON"] = ["ca-on-2023-first-72h.csv.gz", "ca-on-2023-first-72h.csv.gz"]), /^carbon\.zones\["CA-ON"\]\[1\]: ca-on-2023-first-72h\.csv\.gz:2: the hour 2023-01-01T00:00:00Z is also given at ca-on-2023-first-72h\.csv\.gz:2$/],
+    [
+      "overlapping files",
+      (s) => (s.carbon.zones["CA-ON"] = ["ca-on-2023-first-72h.csv.gz", "ca-on-2023-first-72h.csv.gz"]),
+      /^carbon\.zones\["CA-ON"\]\[1\]: ca-on-2023-first-72h\.csv\.gz:2: the hour 2023-01-01T00:00:00Z is also given at ca-on-2023-first-72h\.csv\.gz:2$/,
+    ],
     ["no job in the period", (s) => (s.workload.window = { offsetDays: 100 }), /^workload: no pod of pods\.csv arrives/],
   ];
   for (const [name, edit, message] of cases) {
@@ -222,9 +305,12 @@ describe("bad scenarios name the field, the file or the line", () => {
     const files = { "nodes.csv": nodes };
     const error = await errorOf(base(), { ...opts, files });
     expect(error.message).toMatch(/^clusters\[0\]\.nodes: nodes\.csv: node node-x-0 has GPU model "X9", which is not in the GPU catalog/);
-    const input = await loadScenario(variant((s) => {
-      s.gpuModels = [{ id: "X9", memoryGib: 48, computeUnits: 0.5, idleWatts: 20, maxWatts: 300 }];
-    }), { ...opts, files });
+    const input = await loadScenario(
+      variant((s) => {
+        s.gpuModels = [{ id: "X9", memoryGib: 48, computeUnits: 0.5, idleWatts: 20, maxWatts: 300 }];
+      }),
+      { ...opts, files },
+    );
     expect(input.clusters[0]!.state.nodes.some((n) => n.gpuModel === "X9")).toBe(true);
   });
 
@@ -238,7 +324,9 @@ describe("the shipped examples", () => {
   it("every examples/scenario-*.json loads from files inside the repo, with all five presets", async () => {
     const { readdirSync } = await import("node:fs");
     const examples = fileURLToPath(new URL("../../examples/", import.meta.url));
-    const files = readdirSync(examples).filter((f) => /^scenario-.*\.json$/.test(f)).sort();
+    const files = readdirSync(examples)
+      .filter((f) => /^scenario-.*\.json$/.test(f))
+      .sort();
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const f of files) {
       const { input, report } = await loadScenarioFileWithReport(`${examples}${f}`, { allowedRoots: [fileURLToPath(new URL("../../", import.meta.url))] });

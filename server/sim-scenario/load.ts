@@ -48,20 +48,34 @@ function unique(names: readonly string[], field: (i: number) => string, what: st
 /** Checks that need no file: names, zones, time alignment, capacity events. */
 function checkReferences(s: Scenario, startMs: number): void {
   if (startMs % HOUR_MS !== 0) throw new ScenarioError("start", "must be on an hour boundary (the carbon data is hourly)");
-  unique(s.clusters.map((c) => c.name), (i) => `clusters[${i}].name`, "the cluster name");
-  unique(s.workload.tenants.map((t) => t.name), (i) => `workload.tenants[${i}].name`, "the tenant name");
+  unique(
+    s.clusters.map((c) => c.name),
+    (i) => `clusters[${i}].name`,
+    "the cluster name",
+  );
+  unique(
+    s.workload.tenants.map((t) => t.name),
+    (i) => `workload.tenants[${i}].name`,
+    "the tenant name",
+  );
   s.clusters.forEach((c, i) => {
-    if (!(c.zone in s.carbon.zones)) throw new ScenarioError(`clusters[${i}].zone`, `"${c.zone}" has no carbon data; add it under carbon.zones (zones there: ${Object.keys(s.carbon.zones).join(", ") || "none"})`);
+    if (!(c.zone in s.carbon.zones))
+      throw new ScenarioError(
+        `clusters[${i}].zone`,
+        `"${c.zone}" has no carbon data; add it under carbon.zones (zones there: ${Object.keys(s.carbon.zones).join(", ") || "none"})`,
+      );
   });
   const regions = new Set(s.clusters.map((c) => c.region));
   s.workload.tenants.forEach((t, i) =>
     t.allowedRegions?.forEach((r, k) => {
-      if (!regions.has(r)) throw new ScenarioError(`workload.tenants[${i}].allowedRegions[${k}]`, `no cluster is in region "${r}" (regions: ${[...regions].join(", ")})`);
+      if (!regions.has(r))
+        throw new ScenarioError(`workload.tenants[${i}].allowedRegions[${k}]`, `no cluster is in region "${r}" (regions: ${[...regions].join(", ")})`);
     }),
   );
   s.capacityEvents.forEach((e, i) => {
     if (!s.clusters.some((c) => c.name === e.cluster)) throw new ScenarioError(`capacityEvents[${i}].cluster`, `no cluster is named "${e.cluster}"`);
-    if (e.atHours >= s.durationDays * 24) throw new ScenarioError(`capacityEvents[${i}].atHours`, `must be < ${s.durationDays * 24} (the scenario's length in hours)`);
+    if (e.atHours >= s.durationDays * 24)
+      throw new ScenarioError(`capacityEvents[${i}].atHours`, `must be < ${s.durationDays * 24} (the scenario's length in hours)`);
   });
 }
 
@@ -82,7 +96,8 @@ export async function loadScenarioWithReport(json: unknown, options: LoadScenari
 
   const capacityEvents: SimCapacityEvent[] = s.capacityEvents.map((e, i) => {
     const cluster = clusters.find((c) => c.name === e.cluster);
-    if (!cluster?.state.nodes.some((n) => n.name === e.node)) throw new ScenarioError(`capacityEvents[${i}].node`, `cluster "${e.cluster}" has no node "${e.node}" (after its filter and sample)`);
+    if (!cluster?.state.nodes.some((n) => n.name === e.node))
+      throw new ScenarioError(`capacityEvents[${i}].node`, `cluster "${e.cluster}" has no node "${e.node}" (after its filter and sample)`);
     return { atMs: startMs + Math.round(e.atHours * HOUR_MS), clusterId: cluster.id, nodeName: e.node, up: e.up };
   });
 
@@ -113,7 +128,12 @@ export async function loadScenarioWithReport(json: unknown, options: LoadScenari
     sampleEveryS: s.sampleEveryS,
   };
   const report: ScenarioReport = {
-    clusters: clusters.map((c) => ({ name: c.name, zone: c.zone, nodes: c.state.nodes.length, gpus: c.state.nodes.reduce((sum, n) => sum + n.gpuMilliFree.length, 0) })),
+    clusters: clusters.map((c) => ({
+      name: c.name,
+      zone: c.zone,
+      nodes: c.state.nodes.length,
+      gpus: c.state.nodes.reduce((sum, n) => sum + n.gpuMilliFree.length, 0),
+    })),
     zones: zones.map((z) => {
       const first = (Math.floor(startMs / HOUR_MS) * HOUR_MS - z.startMs) / HOUR_MS;
       const period = z.gCo2ePerKwh.slice(first, first + Math.ceil((endMs - startMs) / HOUR_MS));
@@ -142,7 +162,10 @@ export function parseScenarioJson(text: string, file: string): unknown {
 }
 
 /** Reads a scenario file from disk; its relative paths start from the file's folder. */
-export async function loadScenarioFileWithReport(path: string, options: Partial<LoadScenarioOptions> = {}): Promise<{ input: SimInput; report: ScenarioReport }> {
+export async function loadScenarioFileWithReport(
+  path: string,
+  options: Partial<LoadScenarioOptions> = {},
+): Promise<{ input: SimInput; report: ScenarioReport }> {
   let text: string;
   try {
     text = await readFile(path, "utf8");

@@ -19,10 +19,7 @@ export const nodeFilterSchema = z.strictObject({
 });
 
 /** A seeded random subset of the (filtered, sliced) nodes: a count or a share. */
-export const sampleSchema = z.union([
-  z.strictObject({ count: z.number().int().positive() }),
-  z.strictObject({ share: z.number().gt(0).max(1) }),
-]);
+export const sampleSchema = z.union([z.strictObject({ count: z.number().int().positive() }), z.strictObject({ share: z.number().gt(0).max(1) })]);
 
 /** One cluster of the simulated fleet. */
 export const clusterSchema = z.strictObject({
@@ -39,7 +36,10 @@ export const clusterSchema = z.strictObject({
   nodes: path,
   filter: nodeFilterSchema.optional(),
   /** Deal the filtered nodes round-robin over `of` clusters and keep deal `index` (no node in two clusters). */
-  slice: z.strictObject({ index: z.number().int().min(0), of: z.number().int().min(1) }).refine((s) => s.index < s.of, { message: "index must be below of", path: ["index"] }).optional(),
+  slice: z
+    .strictObject({ index: z.number().int().min(0), of: z.number().int().min(1) })
+    .refine((s) => s.index < s.of, { message: "index must be below of", path: ["index"] })
+    .optional(),
   sample: sampleSchema.optional(),
   /** Nodes per synthetic rack (openb has no topology): consecutive nodes share a rack. */
   nodesPerRack: z.number().int().positive().default(16),
@@ -123,7 +123,9 @@ export const workloadSchema = z.strictObject({
   userEstimate: userEstimateSchema.prefault({}),
   flexibility: flexibilitySchema.prefault({}),
   /** Mean GPU utilization of a job: one number, or a seeded uniform draw per job. */
-  gpuUtilization: z.union([utilization, z.strictObject({ min: utilization, max: utilization }).refine((u) => u.max >= u.min, { message: "must be >= min", path: ["max"] })]).default(0.8),
+  gpuUtilization: z
+    .union([utilization, z.strictObject({ min: utilization, max: utilization }).refine((u) => u.max >= u.min, { message: "must be >= min", path: ["max"] })])
+    .default(0.8),
   /** Queue priority per QoS class (higher runs first); classes not listed get `defaultPriority`. */
   priorityByQos: z.record(z.string(), z.number().int()).optional(),
   defaultPriority: z.number().int().default(1),
@@ -131,7 +133,11 @@ export const workloadSchema = z.strictObject({
 });
 
 /** Carbon files of one zone: a path, several paths (e.g. consecutive years), or paths with a column override. */
-export const zoneCarbonSchema = z.union([path, z.array(path).min(1), z.strictObject({ files: z.array(path).min(1), column: z.enum(["lifecycle", "direct"]).optional() })]);
+export const zoneCarbonSchema = z.union([
+  path,
+  z.array(path).min(1),
+  z.strictObject({ files: z.array(path).min(1), column: z.enum(["lifecycle", "direct"]).optional() }),
+]);
 
 export const carbonSchema = z.strictObject({
   /** Which Electricity Maps intensity column to read: "lifecycle" (LCA) or "direct" (combustion only). */
@@ -143,7 +149,12 @@ export const carbonSchema = z.strictObject({
 export const forecastSchema = z.strictObject({
   method: z.enum(["noisy-truth", "forecaster"]).default("noisy-truth"),
   noiseSigma: z.number().min(0).max(2).default(0.1),
-  horizonHours: z.number().int().min(1).max(24 * 14).default(48),
+  horizonHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
 });
 
 /** A policy: a preset name, or an object with a name and either a preset or an inline coordinator policy. */
@@ -181,10 +192,17 @@ export const scenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   name: z.string().min(1).max(120),
   description: z.string().optional(),
-  seed: z.number().int().min(0).max(2 ** 32 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
   /** Simulation start (UTC, ISO 8601, on an hour boundary). */
   start: z.iso.datetime({ offset: true }),
-  durationDays: z.number().gt(0).max(366 * 3),
+  durationDays: z
+    .number()
+    .gt(0)
+    .max(366 * 3),
   sampleEveryS: z.number().int().min(60).default(3600),
   /** GPU power/memory table (gpu_tdp_published.csv format); default data/demo/gpu_tdp_published.csv under the working directory. */
   gpuCatalog: path.optional(),

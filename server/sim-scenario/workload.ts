@@ -43,7 +43,11 @@ function durationSampler(spec: ScenarioWorkload["duration"], pods: readonly Open
   if (d.kind === "lognormal") return () => d.medianS * Math.exp(d.sigma * normal(rng));
   if (d.kind === "exponential") return () => -d.meanS * Math.log(1 - rng.next());
   const pool = pods.map(traceDuration).filter((s): s is number => s !== null && s > 0);
-  if (pool.length === 0) throw new ScenarioError(`${field}.distribution`, `"empirical" needs pods with both scheduled_time and deletion_time, and the pod list has none; use "lognormal" or "exponential"`);
+  if (pool.length === 0)
+    throw new ScenarioError(
+      `${field}.distribution`,
+      `"empirical" needs pods with both scheduled_time and deletion_time, and the pod list has none; use "lognormal" or "exponential"`,
+    );
   return () => pool[rng.nextInt(pool.length)] as number;
 }
 
@@ -74,10 +78,29 @@ interface Candidate {
 }
 
 /** Builds the jobs of the simulation window [startMs, endMs) from the pod CSV. */
-export function buildJobs(spec: ScenarioWorkload, loaded: LoadedText, seed: number, startMs: number, endMs: number): { jobs: SimJob[]; report: WorkloadReport } {
+export function buildJobs(
+  spec: ScenarioWorkload,
+  loaded: LoadedText,
+  seed: number,
+  startMs: number,
+  endMs: number,
+): { jobs: SimJob[]; report: WorkloadReport } {
   const field = "workload";
   const pods = parseCsvField(`${field}.pods`, loaded, parseOpenbPods);
-  const report: WorkloadReport = { podsInFile: pods.length, jobs: 0, droppedCpuOnly: 0, droppedOutsideWindow: 0, droppedAfterEnd: 0, droppedNoDuration: 0, droppedBySample: 0, durationsFromTrace: 0, durationsSampled: 0, flexibleJobs: 0, firstArrivalMs: null, lastArrivalMs: null };
+  const report: WorkloadReport = {
+    podsInFile: pods.length,
+    jobs: 0,
+    droppedCpuOnly: 0,
+    droppedOutsideWindow: 0,
+    droppedAfterEnd: 0,
+    droppedNoDuration: 0,
+    droppedBySample: 0,
+    durationsFromTrace: 0,
+    durationsSampled: 0,
+    flexibleJobs: 0,
+    firstArrivalMs: null,
+    lastArrivalMs: null,
+  };
   const sample = durationSampler(spec.duration, pods, streamRng(seed, STREAM.duration), `${field}.duration`);
   const offsetS = spec.window.offsetDays * DAY_S;
   const endS = spec.window.lengthDays === undefined ? Infinity : offsetS + spec.window.lengthDays * DAY_S;
@@ -179,6 +202,7 @@ export function buildJobs(spec: ScenarioWorkload, loaded: LoadedText, seed: numb
   report.jobs = jobs.length;
   report.firstArrivalMs = jobs[0]?.arrivalMs ?? null;
   report.lastArrivalMs = jobs[jobs.length - 1]?.arrivalMs ?? null;
-  if (jobs.length === 0) throw new ScenarioError(field, `no pod of ${loaded.display} arrives between start and start + durationDays (check window, sample and arrivalTimeScale)`);
+  if (jobs.length === 0)
+    throw new ScenarioError(field, `no pod of ${loaded.display} arrives between start and start + durationDays (check window, sample and arrivalTimeScale)`);
   return { jobs, report };
 }

@@ -77,7 +77,9 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
     const started = performance.now();
     const at = now();
     feedPass ??= pollDueFeeds(options.db, at, feedDeps)
-      .then((r) => void ((r.polled || r.failed) && log[r.failed ? "warn" : "info"]({ event: "feeds", polled: r.polled, failed: r.failed }, "carbon feeds polled")))
+      .then(
+        (r) => void ((r.polled || r.failed) && log[r.failed ? "warn" : "info"]({ event: "feeds", polled: r.polled, failed: r.failed }, "carbon feeds polled")),
+      )
       .catch((error: Error) => log.error({ event: "feeds-error", error: error.message.split("\n")[0] }, "carbon feed pass failed"))
       .finally(() => (feedPass = null));
     const running = await runner.advance(at);
@@ -88,16 +90,19 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       log.info({ event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted }, "old decisions pruned");
     }
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
-    log.info({
-      event: "cycle",
-      role: "leader",
-      ms: Math.round(performance.now() - started),
-      ...running,
-      ...scheduling,
-      decisionLatencyMs: undefined,
-      decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
-      decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
-    }, "cycle");
+    log.info(
+      {
+        event: "cycle",
+        role: "leader",
+        ms: Math.round(performance.now() - started),
+        ...running,
+        ...scheduling,
+        decisionLatencyMs: undefined,
+        decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
+        decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
+      },
+      "cycle",
+    );
   }
 
   const loop = (async () => {
@@ -107,7 +112,9 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
         await cycle();
         failures = 0;
         // Liveness for /api/health; a failed stamp only shows as staleness there, so it never fails the loop.
-        await recordCycle(options.db, "worker", process.pid, new Date()).catch((error: Error) => log.warn({ event: "heartbeat-error", error: error.message.split("\n")[0] }, "could not stamp the heartbeat"));
+        await recordCycle(options.db, "worker", process.pid, new Date()).catch((error: Error) =>
+          log.warn({ event: "heartbeat-error", error: error.message.split("\n")[0] }, "could not stamp the heartbeat"),
+        );
       } catch (error) {
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, options.cycleMs * 2 ** Math.min(failures, 5));

@@ -16,7 +16,13 @@ const model = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const quota = (overrides: Record<string, unknown> = {}) => ({ name: "Delta Robotics", maxGpus: 32, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: 500, ...overrides });
+const quota = (overrides: Record<string, unknown> = {}) => ({
+  name: "Delta Robotics",
+  maxGpus: 32,
+  maxGpuHoursPerMonth: null,
+  carbonBudgetKgPerMonth: 500,
+  ...overrides,
+});
 
 describe("GPU model and tenant administration", () => {
   let database: TestDatabase;
@@ -41,7 +47,11 @@ describe("GPU model and tenant administration", () => {
   it("validates GPU models field by field (idle power within the maximum)", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
     expect(await fieldErrorsOf(() => admin.gpuModels.create(model({ idleWatts: 400 })))).toEqual({ idleWatts: "Idle power cannot exceed the maximum power" });
-    expect(Object.keys(await fieldErrorsOf(() => admin.gpuModels.create(model({ id: "bad id", memoryGib: 0, computeUnits: -1 })))).sort()).toEqual(["computeUnits", "id", "memoryGib"]);
+    expect(Object.keys(await fieldErrorsOf(() => admin.gpuModels.create(model({ id: "bad id", memoryGib: 0, computeUnits: -1 })))).sort()).toEqual([
+      "computeUnits",
+      "id",
+      "memoryGib",
+    ]);
     expect(await fieldErrorsOf(() => admin.gpuModels.create(model({ id: "T4" })))).toEqual({ id: 'A GPU model "T4" already exists.' });
     expect(await database.db.gpuModel.count()).toBe(9);
   });
@@ -65,7 +75,11 @@ describe("GPU model and tenant administration", () => {
     await expect(admin.gpuModels.update(model())).rejects.toMatchObject({ code: "NOT_FOUND" });
     const entries = await database.db.auditLog.findMany({ where: { entityType: "GpuModel" }, orderBy: { id: "asc" } });
     expect(entries.map((e) => e.action)).toEqual(["gpu-model.create", "gpu-model.update", "gpu-model.delete"]);
-    expect(entries[1]).toMatchObject({ actorId: demoUserIds.admin, before: { maxWatts: 350, figuresEstimated: true }, after: { maxWatts: 300, figuresEstimated: false } });
+    expect(entries[1]).toMatchObject({
+      actorId: demoUserIds.admin,
+      before: { maxWatts: 350, figuresEstimated: true },
+      after: { maxWatts: 300, figuresEstimated: false },
+    });
   });
 
   it("lists tenants with usage against quota and carbon budget", async () => {
@@ -78,10 +92,15 @@ describe("GPU model and tenant administration", () => {
 
   it("creates a tenant and edits quotas with field errors and audit entries", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
-    expect(Object.keys(await fieldErrorsOf(() => admin.tenants.create({ slug: "Delta Robotics", ...quota({ maxGpus: -1, carbonBudgetKgPerMonth: -5 }) }))).sort()).toEqual(["carbonBudgetKgPerMonth", "maxGpus", "slug"]);
+    expect(
+      Object.keys(await fieldErrorsOf(() => admin.tenants.create({ slug: "Delta Robotics", ...quota({ maxGpus: -1, carbonBudgetKgPerMonth: -5 }) }))).sort(),
+    ).toEqual(["carbonBudgetKgPerMonth", "maxGpus", "slug"]);
     expect(await fieldErrorsOf(() => admin.tenants.create({ slug: "aurora-labs", ...quota() }))).toEqual({ slug: 'A tenant "aurora-labs" already exists.' });
     const created = await admin.tenants.create({ slug: "delta-robotics", ...quota() });
-    await admin.tenants.update({ id: "tenant-aurora-labs", ...quota({ name: "Aurora Labs", maxGpus: 64, maxGpuHoursPerMonth: 1000, carbonBudgetKgPerMonth: null }) });
+    await admin.tenants.update({
+      id: "tenant-aurora-labs",
+      ...quota({ name: "Aurora Labs", maxGpus: 64, maxGpuHoursPerMonth: 1000, carbonBudgetKgPerMonth: null }),
+    });
     await expect(admin.tenants.update({ id: "tenant-nope", ...quota() })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const tenants = await admin.tenants.list();
     expect(tenants.find((t) => t.id === created.id)).toMatchObject({ name: "Delta Robotics", maxGpus: 32, carbonBudgetKgPerMonth: 500, members: 0 });

@@ -57,7 +57,9 @@ describe("cluster administration", () => {
       await expect(caller.clusterAdmin.create(clusterForm())).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(caller.clusterAdmin.update({ id: "cluster-tor-hub-1", ...clusterForm() })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(caller.clusterAdmin.retire({ id: "cluster-tor-hub-1" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-      await expect(caller.clusterAdmin.importNodes({ clusterId: "cluster-tor-hub-1", csv: csv("x,1000,1024,0,") })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(caller.clusterAdmin.importNodes({ clusterId: "cluster-tor-hub-1", csv: csv("x,1000,1024,0,") })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
       await expect(caller.clusterAdmin.get({ id: "cluster-tor-hub-1" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     expect(await database.db.cluster.count()).toBe(7);
@@ -65,10 +67,18 @@ describe("cluster administration", () => {
 
   it("names the invalid fields and writes nothing", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
-    expect(Object.keys(await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ name: "Bad Name", pue: 0.8, latitude: 95 })))).sort()).toEqual(["latitude", "name", "pue"]);
+    expect(Object.keys(await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ name: "Bad Name", pue: 0.8, latitude: 95 })))).sort()).toEqual([
+      "latitude",
+      "name",
+      "pue",
+    ]);
     expect(await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ gridZoneId: "XX" })))).toEqual({ gridZoneId: 'No grid zone "XX".' });
-    expect(await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ name: "tor-hub-1" })))).toEqual({ name: 'A cluster named "tor-hub-1" already exists.' });
-    expect((await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ driver: "KUBERNETES", kubeconfig: "not: [valid" })))).kubeconfig).toMatch(/kubeconfig could not be read/);
+    expect(await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ name: "tor-hub-1" })))).toEqual({
+      name: 'A cluster named "tor-hub-1" already exists.',
+    });
+    expect((await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ driver: "KUBERNETES", kubeconfig: "not: [valid" })))).kubeconfig).toMatch(
+      /kubeconfig could not be read/,
+    );
     expect((await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm({ driver: "KUBERNETES" })))).kubeconfig).toMatch(/Paste the kubeconfig/);
     expect(await database.db.cluster.count()).toBe(7);
     expect(await audits("cluster.create")).toHaveLength(0);
@@ -147,7 +157,10 @@ describe("cluster administration", () => {
     const lines = Array.from({ length: 18 }, (_, i) => `yul-n${i + 1},64000,524288,${i % 3 === 0 ? 0 : 8},${i % 3 === 0 ? "" : "a10".toUpperCase()}`);
     const preview = await admin.clusterAdmin.previewImport({ clusterId: cluster.id, fileName: "yul.csv", csv: csv(...lines) });
     expect(preview).toMatchObject({ ok: true, problemCount: 0, dataLines: 18, add: { nodes: 18, gpus: 96 } });
-    expect(preview.add.byModel).toEqual([{ model: "A10", nodes: 12, gpus: 96 }, { model: "CPU only", nodes: 6, gpus: 0 }]);
+    expect(preview.add.byModel).toEqual([
+      { model: "A10", nodes: 12, gpus: 96 },
+      { model: "CPU only", nodes: 6, gpus: 0 },
+    ]);
     expect(await database.db.node.count({ where: { clusterId: cluster.id } })).toBe(0);
 
     const result = await admin.clusterAdmin.importNodes({ clusterId: cluster.id, fileName: "yul.csv", csv: csv(...lines) });
@@ -165,7 +178,12 @@ describe("cluster administration", () => {
     expect((await database.db.node.findFirstOrThrow({ where: { clusterId: cluster.id, name: "yul-n99" } })).rackGroup).toBe("rack-02");
 
     const [first] = await audits("cluster.import-nodes");
-    expect(first).toMatchObject({ actorId: demoUserIds.admin, entityId: cluster.id, before: { nodes: 0 }, after: { nodes: 18, added: 18, gpus: 96, fileName: "yul.csv" } });
+    expect(first).toMatchObject({
+      actorId: demoUserIds.admin,
+      entityId: cluster.id,
+      before: { nodes: 0 },
+      after: { nodes: 18, added: 18, gpus: 96, fileName: "yul.csv" },
+    });
   });
 
   it("refuses to retire a cluster while jobs run there, explains draining, and retires an idle one", async () => {

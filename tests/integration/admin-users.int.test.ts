@@ -6,7 +6,14 @@ import { callerAs, demoUserIds } from "./helpers/callers";
 import { fieldErrorsOf } from "./helpers/field-errors";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
-const newUser = (overrides: Record<string, unknown> = {}) => ({ email: "Dee@Delta.example ", name: "Dee Delta", role: "TENANT_MEMBER" as const, tenantId: "tenant-borealis-ai" as string | null, password: "a-long-enough-pass", ...overrides });
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  email: "Dee@Delta.example ",
+  name: "Dee Delta",
+  role: "TENANT_MEMBER" as const,
+  tenantId: "tenant-borealis-ai" as string | null,
+  password: "a-long-enough-pass",
+  ...overrides,
+});
 
 describe("user and role administration", () => {
   let database: TestDatabase;
@@ -33,8 +40,13 @@ describe("user and role administration", () => {
     expect(await fieldErrorsOf(() => admin.users.create(newUser({ tenantId: null })))).toEqual({ tenantId: "Choose the tenant this member belongs to" });
     expect(await fieldErrorsOf(() => admin.users.create(newUser({ role: "OPERATOR" })))).toEqual({ tenantId: "Only tenant members belong to a tenant" });
     expect(await fieldErrorsOf(() => admin.users.create(newUser({ tenantId: "tenant-nope" })))).toEqual({ tenantId: "No such tenant." });
-    expect(Object.keys(await fieldErrorsOf(() => admin.users.create(newUser({ email: "not-an-email", password: "short" })))).sort()).toEqual(["email", "password"]);
-    expect(await fieldErrorsOf(() => admin.users.create(newUser({ email: "ada@aurora.example" })))).toEqual({ email: "A user with the e-mail ada@aurora.example already exists." });
+    expect(Object.keys(await fieldErrorsOf(() => admin.users.create(newUser({ email: "not-an-email", password: "short" })))).sort()).toEqual([
+      "email",
+      "password",
+    ]);
+    expect(await fieldErrorsOf(() => admin.users.create(newUser({ email: "ada@aurora.example" })))).toEqual({
+      email: "A user with the e-mail ada@aurora.example already exists.",
+    });
     expect(await database.db.user.count()).toBe(5);
   });
 
@@ -44,7 +56,12 @@ describe("user and role administration", () => {
     expect(created.email).toBe("dee@delta.example");
     expect((await verifyCredentials(database.db, "dee@delta.example", "a-long-enough-pass")).tenantId).toBe("tenant-borealis-ai");
     // The row as listed shows the membership; a tenant member sees only their tenant's jobs.
-    expect((await admin.users.list()).find((u) => u.id === created.id)).toMatchObject({ role: "TENANT_MEMBER", tenantName: "Borealis AI", disabledAt: null, jobs: 0 });
+    expect((await admin.users.list()).find((u) => u.id === created.id)).toMatchObject({
+      role: "TENANT_MEMBER",
+      tenantName: "Borealis AI",
+      disabledAt: null,
+      jobs: 0,
+    });
 
     const promoted = await admin.users.update({ id: created.id, name: "Dee Delta", role: "OPERATOR", tenantId: null });
     expect(promoted).toMatchObject({ role: "OPERATOR", tenantId: null });
@@ -56,7 +73,11 @@ describe("user and role administration", () => {
 
     const entries = await database.db.auditLog.findMany({ where: { entityType: "User", entityId: created.id }, orderBy: { id: "asc" } });
     expect(entries.map((e) => e.action)).toEqual(["user.create", "user.update", "user.reset-password"]);
-    expect(entries[1]).toMatchObject({ actorId: demoUserIds.admin, before: { role: "TENANT_MEMBER", tenantId: "tenant-borealis-ai" }, after: { role: "OPERATOR", tenantId: null } });
+    expect(entries[1]).toMatchObject({
+      actorId: demoUserIds.admin,
+      before: { role: "TENANT_MEMBER", tenantId: "tenant-borealis-ai" },
+      after: { role: "OPERATOR", tenantId: null },
+    });
     expect(entries[2]!.after).toMatchObject({ passwordReset: true });
     expect(JSON.stringify(entries.map((e) => [e.before, e.after]))).not.toMatch(/\$2[aby]\$|passwordHash|long-pass/);
   });
@@ -75,12 +96,16 @@ describe("user and role administration", () => {
     const temp = await admin.users.create(newUser({ email: "temp@delta.example" }));
     await admin.users.delete({ id: temp.id });
     expect(await database.db.user.findUnique({ where: { id: temp.id } })).toBeNull();
-    expect(await database.db.auditLog.findFirst({ where: { action: "user.delete", entityId: temp.id } })).toMatchObject({ before: { email: "temp@delta.example" } });
+    expect(await database.db.auditLog.findFirst({ where: { action: "user.delete", entityId: temp.id } })).toMatchObject({
+      before: { email: "temp@delta.example" },
+    });
   });
 
   it("an admin cannot demote, disable or delete themselves; roles take effect at the next request", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
-    await expect(admin.users.update({ id: demoUserIds.admin, name: "Avery Admin", role: "OPERATOR", tenantId: null })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(admin.users.update({ id: demoUserIds.admin, name: "Avery Admin", role: "OPERATOR", tenantId: null })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     await expect(admin.users.setDisabled({ id: demoUserIds.admin, disabled: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(admin.users.delete({ id: demoUserIds.admin })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await admin.users.update({ id: demoUserIds.admin, name: "Avery A. Admin", role: "ADMIN", tenantId: null });
@@ -104,7 +129,10 @@ describe("user and role administration", () => {
       () => setUserDisabled(database.db, operator, demoUserIds.admin, true, now),
       () => deleteUser(database.db, operator, demoUserIds.admin, now),
     ]) {
-      await expect(attempt()).rejects.toMatchObject({ code: "PRECONDITION_FAILED", message: expect.stringMatching(/admin@verdant.example is the last active admin/) });
+      await expect(attempt()).rejects.toMatchObject({
+        code: "PRECONDITION_FAILED",
+        message: expect.stringMatching(/admin@verdant.example is the last active admin/),
+      });
     }
     expect(await database.db.user.findUniqueOrThrow({ where: { id: demoUserIds.admin } })).toMatchObject({ role: "ADMIN", disabledAt: null });
   });

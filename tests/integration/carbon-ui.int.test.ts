@@ -88,7 +88,16 @@ describe("carbon page and zone/feed administration", () => {
     // Two forecasts of the same past hour of GB: the later-issued one is charted, and both count for accuracy.
     const at = new Date(hourNow - 3 * HOUR);
     const measured = await database.db.carbonIntensitySample.findFirstOrThrow({ where: { zoneId: "GB", kind: "MEASURED", at } });
-    const base = { zoneId: "GB", at, kind: "FORECAST" as const, signalType: "AVERAGE" as const, emissionFactorType: "LIFECYCLE" as const, provider: "test", source: "test", estimated: true };
+    const base = {
+      zoneId: "GB",
+      at,
+      kind: "FORECAST" as const,
+      signalType: "AVERAGE" as const,
+      emissionFactorType: "LIFECYCLE" as const,
+      provider: "test",
+      source: "test",
+      estimated: true,
+    };
     await database.db.carbonIntensitySample.createMany({
       data: [
         { ...base, gCo2ePerKwh: measured.gCo2ePerKwh + 20, forecastIssuedAt: new Date(at.getTime() - 10 * HOUR) },
@@ -115,7 +124,13 @@ describe("carbon page and zone/feed administration", () => {
       expect(future.every((p) => p.forecast !== null && p.measured === null)).toBe(true);
       // A daily pattern, not the flat annual average.
       expect(new Set(future.map((p) => Math.round(p.forecast!))).size).toBeGreaterThan(3);
-      expect(zone.sources).toContainEqual({ provider: "verdant-forecaster", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 25 });
+      expect(zone.sources).toContainEqual({
+        provider: "verdant-forecaster",
+        signalType: "AVERAGE",
+        emissionFactorType: "LIFECYCLE",
+        kind: "FORECAST",
+        hours: 25,
+      });
     }
   });
 
@@ -143,7 +158,16 @@ describe("carbon page and zone/feed administration", () => {
     await database.db.job.update({ where: { id: j2 }, data: { tenantId: "tenant-borealis-ai" } });
     const midnight = Date.UTC(2026, 2, 14); // 2026-03-14 00:00 UTC
     const row = (jobId: string, hourStart: number, clusterId: string, tenantId: string, kwh: number, g: number, source = "measured") => ({
-      jobId, hourStart: new Date(hourStart), clusterId, tenantId, itEnergyKwh: kwh, facilityEnergyKwh: kwh * 1.15, gCo2ePerKwh: g, emissionsGCo2e: kwh * 1.15 * g, energySource: "power-model", intensitySource: source,
+      jobId,
+      hourStart: new Date(hourStart),
+      clusterId,
+      tenantId,
+      itEnergyKwh: kwh,
+      facilityEnergyKwh: kwh * 1.15,
+      gCo2ePerKwh: g,
+      emissionsGCo2e: kwh * 1.15 * g,
+      energySource: "power-model",
+      intensitySource: source,
     });
     await database.db.jobEnergyHour.createMany({
       data: [
@@ -157,7 +181,8 @@ describe("carbon page and zone/feed administration", () => {
     const g = (kwh: number, i: number) => kwh * 1.15 * i;
     const cluster = (r: typeof report, name: string) => r.byCluster.find((c) => c.name === name)!;
     const tenant = (r: typeof report, name: string) => r.byTenant.find((t) => t.name === name)!;
-    const dayDelta = (a: typeof report, b: typeof report) => Object.fromEntries(a.byDay.map((d, i) => [d.day, d.itEnergyKwh - b.byDay[i]!.itEnergyKwh]).filter(([, v]) => Math.abs(v as number) > 1e-9));
+    const dayDelta = (a: typeof report, b: typeof report) =>
+      Object.fromEntries(a.byDay.map((d, i) => [d.day, d.itEnergyKwh - b.byDay[i]!.itEnergyKwh]).filter(([, v]) => Math.abs(v as number) > 1e-9));
     expect(report.total.emissionsGCo2e - before.total.emissionsGCo2e).toBeCloseTo(g(10, 50) + g(10, 60) + g(4, 500), 6);
     expect(report.total.itEnergyKwh - before.total.itEnergyKwh).toBeCloseTo(24, 6);
     expect(report.total.jobs - before.total.jobs).toBe(2);
@@ -178,19 +203,54 @@ describe("carbon page and zone/feed administration", () => {
 
     // The ledger: one entry per job; the placed job links to its decision.
     const decision = await database.db.decision.create({
-      data: { jobId: j1, outcome: "PLACED", clusterId: "cluster-tor-hub-1", policyId: "policy-verdant-default-v1", explanationVersion: 1, explanation: {}, createdAt: new Date(hourNow - 40 * HOUR) },
+      data: {
+        jobId: j1,
+        outcome: "PLACED",
+        clusterId: "cluster-tor-hub-1",
+        policyId: "policy-verdant-default-v1",
+        explanationVersion: 1,
+        explanation: {},
+        createdAt: new Date(hourNow - 40 * HOUR),
+      },
     });
     const day = new Date(Date.UTC(2026, 2, 14));
     const method = "test-baseline@1";
     await database.db.carbonSavingsEntry.createMany({
       data: [
-        { jobId: j1, tenantId: "tenant-aurora-labs", clusterId: "cluster-tor-hub-1", day, actualGCo2e: 1265, baselineGCo2e: 9000, savedGCo2e: 7735, baselineClusterId: "cluster-sin-hub-1", baselineStartAt: new Date(midnight - 3 * HOUR), method },
-        { jobId: j2, tenantId: "tenant-borealis-ai", clusterId: "cluster-sin-hub-1", day, actualGCo2e: 2300, baselineGCo2e: 2000, savedGCo2e: -300, baselineClusterId: "cluster-tor-hub-1", baselineStartAt: null, method },
+        {
+          jobId: j1,
+          tenantId: "tenant-aurora-labs",
+          clusterId: "cluster-tor-hub-1",
+          day,
+          actualGCo2e: 1265,
+          baselineGCo2e: 9000,
+          savedGCo2e: 7735,
+          baselineClusterId: "cluster-sin-hub-1",
+          baselineStartAt: new Date(midnight - 3 * HOUR),
+          method,
+        },
+        {
+          jobId: j2,
+          tenantId: "tenant-borealis-ai",
+          clusterId: "cluster-sin-hub-1",
+          day,
+          actualGCo2e: 2300,
+          baselineGCo2e: 2000,
+          savedGCo2e: -300,
+          baselineClusterId: "cluster-tor-hub-1",
+          baselineStartAt: null,
+          method,
+        },
       ],
     });
     const ledger = await operator.carbon.ledger({ days: 7, tz: "UTC", pageSize: 1 });
     const t0 = ledgerBefore.total;
-    expect([ledger.total.jobs - t0.jobs, ledger.total.actualGCo2e - t0.actualGCo2e, ledger.total.baselineGCo2e - t0.baselineGCo2e, ledger.total.savedGCo2e - t0.savedGCo2e]).toEqual([2, expect.closeTo(3565, 6), expect.closeTo(11000, 6), expect.closeTo(7435, 6)]);
+    expect([
+      ledger.total.jobs - t0.jobs,
+      ledger.total.actualGCo2e - t0.actualGCo2e,
+      ledger.total.baselineGCo2e - t0.baselineGCo2e,
+      ledger.total.savedGCo2e - t0.savedGCo2e,
+    ]).toEqual([2, expect.closeTo(3565, 6), expect.closeTo(11000, 6), expect.closeTo(7435, 6)]);
     expect(ledger.total.savedPct).toBeCloseTo((100 * ledger.total.savedGCo2e) / ledger.total.baselineGCo2e, 9);
     const saved = (rows: typeof ledger.byTenant, name: string) => rows.find((r) => r.name === name)?.savedGCo2e ?? 0;
     expect(saved(ledger.byTenant, "Aurora Labs") - saved(ledgerBefore.byTenant, "Aurora Labs")).toBeCloseTo(7735, 6);
@@ -198,12 +258,18 @@ describe("carbon page and zone/feed administration", () => {
     expect(saved(ledger.byCluster, "sin-hub-1") - saved(ledgerBefore.byCluster, "sin-hub-1")).toBeCloseTo(-300, 6);
     const jobsOn = (rows: typeof ledger.byDay, key: string) => rows.find((r) => r.key === key)?.jobs ?? 0;
     expect(jobsOn(ledger.byDay, "2026-03-14") - jobsOn(ledgerBefore.byDay, "2026-03-14")).toBe(2);
-    for (const part of [ledger.byDay, ledger.byTenant, ledger.byCluster]) expect(part.reduce((s, r) => s + r.savedGCo2e, 0)).toBeCloseTo(ledger.total.savedGCo2e, 3);
+    for (const part of [ledger.byDay, ledger.byTenant, ledger.byCluster])
+      expect(part.reduce((s, r) => s + r.savedGCo2e, 0)).toBeCloseTo(ledger.total.savedGCo2e, 3);
     expect(ledger.methods).toContainEqual({ method, jobs: 2 });
     expect(ledger.totalEntries - ledgerBefore.totalEntries).toBe(2);
     expect(ledger.entries).toHaveLength(1);
     const all = await operator.carbon.ledger({ days: 7, pageSize: 200 });
-    expect(all.entries.find((e) => e.jobId === j1)).toMatchObject({ decisionId: decision.id, baselineClusterName: "sin-hub-1", clusterName: "tor-hub-1", tenantName: "Aurora Labs" });
+    expect(all.entries.find((e) => e.jobId === j1)).toMatchObject({
+      decisionId: decision.id,
+      baselineClusterName: "sin-hub-1",
+      clusterName: "tor-hub-1",
+      tenantName: "Aurora Labs",
+    });
     expect(all.entries.find((e) => e.jobId === j2)?.decisionId).toBeNull();
     // Seeded history entries link to their decisions too.
     expect(all.entries.filter((e) => e.method !== method).every((e) => e.decisionId !== null)).toBe(true);
@@ -227,10 +293,19 @@ describe("carbon page and zone/feed administration", () => {
     expect(await auditCount("carbon.import-csv")).toBe(0);
 
     // Another zone's file is refused, naming the field.
-    expect(await fieldErrors(() => admin.carbonAdmin.importCsv({ zoneId: "GB", fileName: "ca-on.csv", encoding: "text", content: fixture }))).toEqual({ fileZoneId: expect.stringContaining('"CA-ON" is not the target zone GB') });
-    expect(await fieldErrors(() => admin.carbonAdmin.importCsv({ zoneId: "CA-ON", fileName: "x.csv.gz", encoding: "gzip-base64", content: "bm90IGd6aXA=" }))).toEqual({ content: expect.stringContaining("not a readable gzip file") });
+    expect(await fieldErrors(() => admin.carbonAdmin.importCsv({ zoneId: "GB", fileName: "ca-on.csv", encoding: "text", content: fixture }))).toEqual({
+      fileZoneId: expect.stringContaining('"CA-ON" is not the target zone GB'),
+    });
+    expect(
+      await fieldErrors(() => admin.carbonAdmin.importCsv({ zoneId: "CA-ON", fileName: "x.csv.gz", encoding: "gzip-base64", content: "bm90IGd6aXA=" })),
+    ).toEqual({ content: expect.stringContaining("not a readable gzip file") });
 
-    const good = await admin.carbonAdmin.importCsv({ zoneId: "CA-ON", fileName: "ca-on.csv.gz", encoding: "gzip-base64", content: gzipSync(fixture).toString("base64") });
+    const good = await admin.carbonAdmin.importCsv({
+      zoneId: "CA-ON",
+      fileName: "ca-on.csv.gz",
+      encoding: "gzip-base64",
+      content: gzipSync(fixture).toString("base64"),
+    });
     expect(good).toMatchObject({ written: true, inserted: 48, updated: 0, issues: [] });
     const after = await coverage();
     expect(after.measuredHours).toBe(30 * 24 + 48);
@@ -238,29 +313,52 @@ describe("carbon page and zone/feed administration", () => {
     const again = await admin.carbonAdmin.importCsv({ zoneId: "CA-ON", fileName: "ca-on.csv", encoding: "text", content: fixture });
     expect(again).toMatchObject({ written: true, inserted: 0, updated: 48 });
     const audit = await database.db.auditLog.findMany({ where: { action: "carbon.import-csv" }, orderBy: { id: "asc" } });
-    expect(audit.map((a) => [a.actorId, a.entityId, (a.after as { inserted: number }).inserted])).toEqual([["user-admin", "CA-ON", 48], ["user-admin", "CA-ON", 0]]);
+    expect(audit.map((a) => [a.actorId, a.entityId, (a.after as { inserted: number }).inserted])).toEqual([
+      ["user-admin", "CA-ON", 48],
+      ["user-admin", "CA-ON", 0],
+    ]);
   });
 
   it("the static default: validated, changed and audited with before and after", async () => {
     const admin = await as("admin");
-    expect(await fieldErrors(() => admin.carbonAdmin.setZoneDefault({ zoneId: "GB", annualAverageGCo2ePerKwh: -5 }))).toEqual({ annualAverageGCo2ePerKwh: "0 or more gCO2e/kWh" });
-    expect(await fieldErrors(() => admin.carbonAdmin.setZoneDefault({ zoneId: "XX", annualAverageGCo2ePerKwh: 5 }))).toEqual({ zoneId: 'Grid zone "XX" does not exist.' });
+    expect(await fieldErrors(() => admin.carbonAdmin.setZoneDefault({ zoneId: "GB", annualAverageGCo2ePerKwh: -5 }))).toEqual({
+      annualAverageGCo2ePerKwh: "0 or more gCO2e/kWh",
+    });
+    expect(await fieldErrors(() => admin.carbonAdmin.setZoneDefault({ zoneId: "XX", annualAverageGCo2ePerKwh: 5 }))).toEqual({
+      zoneId: 'Grid zone "XX" does not exist.',
+    });
     await admin.carbonAdmin.setZoneDefault({ zoneId: "GB", annualAverageGCo2ePerKwh: 150 });
     expect((await database.db.gridZone.findUniqueOrThrow({ where: { id: "GB" } })).annualAverageGCo2ePerKwh).toBe(150);
     const entry = await database.db.auditLog.findFirstOrThrow({ where: { action: "carbon.zone-default" } });
-    expect([entry.actorId, entry.entityId, entry.before, entry.after]).toEqual(["user-admin", "GB", { annualAverageGCo2ePerKwh: 187.5 }, { annualAverageGCo2ePerKwh: 150 }]);
+    expect([entry.actorId, entry.entityId, entry.before, entry.after]).toEqual([
+      "user-admin",
+      "GB",
+      { annualAverageGCo2ePerKwh: 187.5 },
+      { annualAverageGCo2ePerKwh: 150 },
+    ]);
   });
 
   it("feeds: validation names the field; the token is stored but never returned or audited; every change is audited", async () => {
     const admin = await as("admin");
     const operator = await as("operator");
-    expect(Object.keys(await fieldErrors(() => admin.carbonAdmin.saveFeed(feed({ pollIntervalS: 30, baseUrl: "ftp://x.example" }))))).toEqual(["baseUrl", "pollIntervalS"]);
+    expect(Object.keys(await fieldErrors(() => admin.carbonAdmin.saveFeed(feed({ pollIntervalS: 30, baseUrl: "ftp://x.example" }))))).toEqual([
+      "baseUrl",
+      "pollIntervalS",
+    ]);
     expect(await fieldErrors(() => admin.carbonAdmin.saveFeed(feed({ provider: "WATTTIME" })))).toEqual({ provider: expect.stringContaining("never mixed") });
     expect(await fieldErrors(() => admin.carbonAdmin.saveFeed(feed({ zoneId: "XX" })))).toEqual({ zoneId: 'Grid zone "XX" does not exist.' });
     expect(await database.db.carbonFeed.count()).toBe(0);
 
     const created = await admin.carbonAdmin.saveFeed(feed({ externalZone: "GB" }));
-    expect(created).toMatchObject({ zoneId: "GB", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", hasToken: true, pollIntervalS: 300, enabled: true, externalZone: "GB" });
+    expect(created).toMatchObject({
+      zoneId: "GB",
+      provider: "ELECTRICITY_MAPS",
+      signalType: "AVERAGE",
+      hasToken: true,
+      pollIntervalS: 300,
+      enabled: true,
+      externalZone: "GB",
+    });
     expect(created.nextPollAt?.getTime()).toBe(NOW.getTime());
     expect(JSON.stringify(created)).not.toContain("secret-token-123");
     expect("apiToken" in created).toBe(false);

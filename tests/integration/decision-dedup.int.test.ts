@@ -24,7 +24,26 @@ describe("decision repeats and retention", () => {
     await db.job.updateMany({ where: { status: "QUEUED" }, data: { status: "CANCELLED", cancelledAt: t0 } });
     const source = await db.job.findFirstOrThrow({ where: { gpuCount: 1, gangSize: 1 } });
     const { id: _id, ...fields } = source;
-    await db.job.create({ data: { ...fields, id: "job-contended", name: "contended", idempotencyKey: "contended", status: "QUEUED", statusReason: null, allowedRegions: [], earliestStartAt: null, deadlineAt: null, placedAt: null, startedAt: null, finishedAt: null, cancelledAt: null, energyKwh: null, emissionsGCo2e: null, submittedAt: t0 } });
+    await db.job.create({
+      data: {
+        ...fields,
+        id: "job-contended",
+        name: "contended",
+        idempotencyKey: "contended",
+        status: "QUEUED",
+        statusReason: null,
+        allowedRegions: [],
+        earliestStartAt: null,
+        deadlineAt: null,
+        placedAt: null,
+        startedAt: null,
+        finishedAt: null,
+        cancelledAt: null,
+        energyKwh: null,
+        emissionsGCo2e: null,
+        submittedAt: t0,
+      },
+    });
     await db.node.updateMany({ data: { status: "NOT_READY" } });
   });
   afterAll(() => database.drop());
@@ -69,7 +88,17 @@ describe("decision repeats and retention", () => {
     // A job placed long ago, then queued again and waiting: its newest row is a waiting decision.
     const placed = await db.decision.findFirstOrThrow({ where: { outcome: "PLACED" }, orderBy: { createdAt: "asc" } });
     const later = new Date(placed.createdAt.getTime() + MINUTE);
-    await db.decision.create({ data: { jobId: placed.jobId, outcome: "UNSCHEDULABLE", policyId: placed.policyId, explanationVersion: placed.explanationVersion, explanation: placed.explanation as object, createdAt: later, lastSeenAt: later } });
+    await db.decision.create({
+      data: {
+        jobId: placed.jobId,
+        outcome: "UNSCHEDULABLE",
+        policyId: placed.policyId,
+        explanationVersion: placed.explanationVersion,
+        explanation: placed.explanation as object,
+        createdAt: later,
+        lastSeenAt: later,
+      },
+    });
     const before = await db.decision.count();
     const jobsWithDecisions = await db.job.count({ where: { decisions: { some: {} } } });
 

@@ -9,7 +9,10 @@ import { findSessionUser } from "../../server/repositories/user-repository";
 import { demoUserIds } from "./helpers/callers";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
-const stored = JSON.parse(readFileSync(join(__dirname, "../../server/engine/coordinator/__fixtures__/v1-explanations.json"), "utf8")) as Record<string, Record<string, unknown>>;
+const stored = JSON.parse(readFileSync(join(__dirname, "../../server/engine/coordinator/__fixtures__/v1-explanations.json"), "utf8")) as Record<
+  string,
+  Record<string, unknown>
+>;
 
 describe("stored version-1 explanations", () => {
   let database: TestDatabase;
@@ -27,7 +30,9 @@ describe("stored version-1 explanations", () => {
     const view = await getDecision(db, admin!, decision.id);
     expect(view.explanation.version).toBe(2);
     expect(view.explanation.clusters.map((c) => c.verdict)).toEqual(["unfit", "unfit", "unfit"]);
-    expect(view.text[0]).toBe("0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west).");
+    expect(view.text[0]).toBe(
+      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west).",
+    );
     expect(view.text.join("\n")).not.toContain(decision.jobId);
   });
 

@@ -30,11 +30,19 @@ function smallScenario(overrides: Record<string, unknown> = {}) {
       { name: "lon", region: "eu", zone: "GB", tier: "hub", pue: 1.2, nodes: "nodes.csv", slice: { index: 0, of: 2 } },
       { name: "tor", region: "na", zone: "CA-ON", pue: 1.1, nodes: "nodes.csv", slice: { index: 1, of: 2 } },
     ],
-    workload: { pods: "pods.csv", flexibility: { share: 0.5, windowShare: 1, minSlackHours: 2, maxSlackHours: 12 }, tenants: [{ name: "alpha", weight: 1, maxGpus: 16 }] },
+    workload: {
+      pods: "pods.csv",
+      flexibility: { share: 0.5, windowShare: 1, minSlackHours: 2, maxSlackHours: 12 },
+      tenants: [{ name: "alpha", weight: 1, maxGpus: 16 }],
+    },
     carbon: { zones: { GB: "../data/carbon/GB_2023_hourly.csv.gz", "CA-ON": "../data/carbon/CA-ON_2023_hourly.csv.gz" } },
     policies: [
       { name: "agnostic", policy: { objectiveWeights: { carbon: 0, fragmentation: 1, waiting: 1, locality: 0 }, constraints: { maxDeferralHours: 0 } } },
-      { name: "green", label: "Carbon first", policy: { objectiveWeights: { carbon: 1, fragmentation: 0.2, waiting: 0.2, locality: 0 }, constraints: { maxDeferralHours: 12 } } },
+      {
+        name: "green",
+        label: "Carbon first",
+        policy: { objectiveWeights: { carbon: 1, fragmentation: 0.2, waiting: 0.2, locality: 0 }, constraints: { maxDeferralHours: 12 } },
+      },
     ],
     baseline: "agnostic",
     ...overrides,
@@ -52,8 +60,24 @@ const largeScenario = (durationDays = 149) =>
     name: `it: openb default trace, ${durationDays} days`,
     durationDays,
     clusters: [
-      { name: "lon", region: "eu", zone: "GB", pue: 1.2, nodes: "../data/demo/openb_node_list_all_node.csv", filter: { gpuOnly: true }, slice: { index: 0, of: 2 } },
-      { name: "tor", region: "na", zone: "CA-ON", pue: 1.1, nodes: "../data/demo/openb_node_list_all_node.csv", filter: { gpuOnly: true }, slice: { index: 1, of: 2 } },
+      {
+        name: "lon",
+        region: "eu",
+        zone: "GB",
+        pue: 1.2,
+        nodes: "../data/demo/openb_node_list_all_node.csv",
+        filter: { gpuOnly: true },
+        slice: { index: 0, of: 2 },
+      },
+      {
+        name: "tor",
+        region: "na",
+        zone: "CA-ON",
+        pue: 1.1,
+        nodes: "../data/demo/openb_node_list_all_node.csv",
+        filter: { gpuOnly: true },
+        slice: { index: 1, of: 2 },
+      },
     ],
     workload: { pods: "../data/demo/openb_pod_list_default.csv", tenants: [{ name: "alpha", weight: 1, maxGpus: 100000 }] },
   });
@@ -88,14 +112,25 @@ describe("experiments", () => {
   let database: TestDatabase;
   const runners: ExperimentRunnerHandle[] = [];
   const startRunner = () => {
-    const runner = startExperimentRunner({ db: database.db, databaseUrl: database.url, logger: silent, pollMs: 200, progressMs: 250, sweepMs: 500, maintenanceIntervalSeconds: 1 });
+    const runner = startExperimentRunner({
+      db: database.db,
+      databaseUrl: database.url,
+      logger: silent,
+      pollMs: 200,
+      progressMs: 250,
+      sweepMs: 500,
+      maintenanceIntervalSeconds: 1,
+    });
     runners.push(runner);
     return runner;
   };
   const experiment = (id: string) => database.db.experiment.findUniqueOrThrow({ where: { id } });
   /** The queue state of each experiment's job (the queue library's own table, read only here). */
   const jobStates = async (ids: string[]) => {
-    const rows = await database.db.$queryRawUnsafe<{ id: string; state: string }[]>(`SELECT id::text, state::text FROM ${QUEUE_SCHEMA}.job WHERE id = ANY($1::uuid[])`, ids.map(jobIdOf));
+    const rows = await database.db.$queryRawUnsafe<{ id: string; state: string }[]>(
+      `SELECT id::text, state::text FROM ${QUEUE_SCHEMA}.job WHERE id = ANY($1::uuid[])`,
+      ids.map(jobIdOf),
+    );
     return ids.map((id) => rows.find((r) => r.id === jobIdOf(id))?.state ?? "missing");
   };
 
@@ -115,10 +150,19 @@ describe("experiments", () => {
     expect(summary).toMatchObject({ clusters: 2, jobs: 40, zones: ["CA-ON", "GB"], baseline: "agnostic" });
     expect(summary.policies.map((p) => p.name)).toEqual(["agnostic", "green"]);
 
-    const { id } = await operator.experiments.start({ name: "small", scenario: upload(smallScenario()), policies: ["agnostic", "green"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({
+      name: "small",
+      scenario: upload(smallScenario()),
+      policies: ["agnostic", "green"],
+      baseline: "agnostic",
+    });
     expect((await experiment(id)).status).toBe("QUEUED");
     startRunner();
-    const done = await waitFor(() => experiment(id), (e) => e.status !== "QUEUED" && e.status !== "RUNNING", 60_000);
+    const done = await waitFor(
+      () => experiment(id),
+      (e) => e.status !== "QUEUED" && e.status !== "RUNNING",
+      60_000,
+    );
     expect(done.error).toBeNull();
     expect(done.status).toBe("SUCCEEDED");
     expect(done.progress).toBe(1);
@@ -149,29 +193,58 @@ describe("experiments", () => {
     const example = examples.find((e) => /small|quick/i.test(e.file)) ?? examples[0]!;
     const summary = await operator.experiments.inspect({ kind: "example", file: example.file });
     const policies = summary.policies.map((p) => p.name);
-    const { id } = await operator.experiments.start({ name: example.name, scenario: { kind: "example", file: example.file }, policies, baseline: summary.baseline });
+    const { id } = await operator.experiments.start({
+      name: example.name,
+      scenario: { kind: "example", file: example.file },
+      policies,
+      baseline: summary.baseline,
+    });
     startRunner();
-    const done = await waitFor(() => experiment(id), (e) => e.status !== "QUEUED" && e.status !== "RUNNING", 120_000);
+    const done = await waitFor(
+      () => experiment(id),
+      (e) => e.status !== "QUEUED" && e.status !== "RUNNING",
+      120_000,
+    );
     expect(done.error).toBeNull();
     expect(done.status).toBe("SUCCEEDED");
     const detail = await operator.experiments.get({ id });
     expect(detail.source).toBe(`example ${example.file}`);
     expect(Object.keys(detail.results!.policies).sort()).toEqual([...policies].sort());
-    console.log(`[experiments] ${example.file}: ${policies.length} policies, ${summary.jobs} jobs, ${summary.clusters} clusters; run ${done.wallMs} ms in the runner (simulation ${Math.round(detail.results!.simWallMs!)} ms)`);
+    console.log(
+      `[experiments] ${example.file}: ${policies.length} policies, ${summary.jobs} jobs, ${summary.clusters} clusters; run ${done.wallMs} ms in the runner (simulation ${Math.round(detail.results!.simWallMs!)} ms)`,
+    );
   }, 150_000);
 
   it("cancels a running experiment promptly and a queued one at once", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
-    const { id } = await operator.experiments.start({ name: "long", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
-    const { id: queuedId } = await operator.experiments.start({ name: "queued", scenario: upload(smallScenario()), policies: ["agnostic"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({
+      name: "long",
+      scenario: upload(largeScenario(), []),
+      policies: ["agnostic", "green"],
+      baseline: "agnostic",
+    });
+    const { id: queuedId } = await operator.experiments.start({
+      name: "queued",
+      scenario: upload(smallScenario()),
+      policies: ["agnostic"],
+      baseline: "agnostic",
+    });
     startRunner();
-    await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 60_000);
+    await waitFor(
+      () => experiment(id),
+      (e) => e.status === "RUNNING" && e.progress > 0,
+      60_000,
+    );
     // The second one waits behind the first (one run per runner) and is cancelled without running.
     expect((await operator.experiments.cancel({ id: queuedId })).status).toBe("CANCELLED");
     const asked = Date.now();
     const cancelling = await operator.experiments.cancel({ id });
     expect(cancelling.cancelRequested).toBe(true);
-    const ended = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 15_000);
+    const ended = await waitFor(
+      () => experiment(id),
+      (e) => e.status !== "RUNNING",
+      15_000,
+    );
     const cancelMs = Date.now() - asked;
     expect(ended.status).toBe("CANCELLED");
     expect(ended.results).toBeNull();
@@ -183,7 +256,10 @@ describe("experiments", () => {
   it("refuses a bad scenario naming the field, and writes nothing", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
     const before = await database.db.experiment.count();
-    const start = (scenario: ReturnType<typeof upload>, policies = ["agnostic"], baseline = "agnostic") => () => operator.experiments.start({ name: "bad", scenario, policies, baseline });
+    const start =
+      (scenario: ReturnType<typeof upload>, policies = ["agnostic"], baseline = "agnostic") =>
+      () =>
+        operator.experiments.start({ name: "bad", scenario, policies, baseline });
 
     const negative = await rejection(start(upload(smallScenario({ durationDays: -1 }))));
     expect(negative.code).toBe("BAD_REQUEST");
@@ -229,44 +305,91 @@ describe("experiments", () => {
   it("two runners share the queued experiments: each runs exactly once, and every job ends completed", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push((await operator.experiments.start({ name: `race-${i}`, scenario: upload(smallScenario({ seed: i })), policies: ["agnostic"], baseline: "agnostic" })).id);
+    for (let i = 0; i < 8; i++)
+      ids.push(
+        (await operator.experiments.start({ name: `race-${i}`, scenario: upload(smallScenario({ seed: i })), policies: ["agnostic"], baseline: "agnostic" }))
+          .id,
+      );
     // Submitting stored the job with the row (earlier runners created the queue).
     expect(await jobStates(ids)).toEqual(ids.map(() => "created"));
     const [a, b] = [startRunner(), startRunner()];
-    await waitFor(() => database.db.experiment.count({ where: { id: { in: ids }, status: "SUCCEEDED" } }), (n) => n === ids.length, 120_000);
+    await waitFor(
+      () => database.db.experiment.count({ where: { id: { in: ids }, status: "SUCCEEDED" } }),
+      (n) => n === ids.length,
+      120_000,
+    );
     const claimed = [...a.claimed, ...b.claimed].filter((id) => ids.includes(id));
     expect(claimed.sort()).toEqual([...ids].sort());
     expect(new Set(claimed).size).toBe(claimed.length);
     // Both took part (each finishes a run in about a second and polls every 200 ms).
     expect(a.claimed.length).toBeGreaterThan(0);
     expect(b.claimed.length).toBeGreaterThan(0);
-    await waitFor(() => jobStates(ids), (states) => states.every((s) => s === "completed"), 5_000);
+    await waitFor(
+      () => jobStates(ids),
+      (states) => states.every((s) => s === "completed"),
+      5_000,
+    );
   });
 
   it("an orderly stop gives the running experiment back to the queue without spending a retry", async () => {
     const operator = await callerAs(database.db, demoUserIds.operator);
-    const { id } = await operator.experiments.start({ name: "handed over", scenario: upload(largeScenario(), []), policies: ["agnostic"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({
+      name: "handed over",
+      scenario: upload(largeScenario(), []),
+      policies: ["agnostic"],
+      baseline: "agnostic",
+    });
     const first = startRunner();
-    await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 60_000);
+    await waitFor(
+      () => experiment(id),
+      (e) => e.status === "RUNNING" && e.progress > 0,
+      60_000,
+    );
     await first.stop();
     expect(await experiment(id)).toMatchObject({ status: "QUEUED", progress: 0, startedAt: null });
-    const retries = async () => (await database.db.$queryRawUnsafe<{ retry_count: number }[]>(`SELECT retry_count FROM ${QUEUE_SCHEMA}.job WHERE id = $1::uuid`, jobIdOf(id)))[0]?.retry_count;
+    const retries = async () =>
+      (await database.db.$queryRawUnsafe<{ retry_count: number }[]>(`SELECT retry_count FROM ${QUEUE_SCHEMA}.job WHERE id = $1::uuid`, jobIdOf(id)))[0]
+        ?.retry_count;
     expect(await jobStates([id])).toEqual(["created"]);
     expect(await retries()).toBe(0);
     const second = startRunner();
-    await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 60_000);
+    await waitFor(
+      () => experiment(id),
+      (e) => e.status === "RUNNING" && e.progress > 0,
+      60_000,
+    );
     expect(second.claimed).toEqual([id]);
     await operator.experiments.cancel({ id });
-    expect((await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 15_000)).status).toBe("CANCELLED");
-    await waitFor(() => jobStates([id]), (states) => states[0] === "completed", 5_000);
+    expect(
+      (
+        await waitFor(
+          () => experiment(id),
+          (e) => e.status !== "RUNNING",
+          15_000,
+        )
+      ).status,
+    ).toBe("CANCELLED");
+    await waitFor(
+      () => jobStates([id]),
+      (states) => states[0] === "completed",
+      5_000,
+    );
   }, 150_000);
 
   /** Starts `scripts/experiment-runner.ts` as its own process and SIGKILLs it once `id` is running with progress. */
   async function killRunnerMidRun(id: string) {
     // node --import tsx (not the tsx CLI, which forks a second node that SIGKILL would not reach).
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/experiment-runner.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: database.url } });
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/experiment-runner.ts"], {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
     try {
-      const running = await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.progress > 0, 90_000);
+      const running = await waitFor(
+        () => experiment(id),
+        (e) => e.status === "RUNNING" && e.progress > 0,
+        90_000,
+      );
       child.kill("SIGKILL");
       await new Promise((r) => child.once("exit", r));
       return { killedAt: Date.now(), startedAt: running.startedAt! };
@@ -278,28 +401,52 @@ describe("experiments", () => {
   it("runs the experiment of a killed runner process again on another runner once its job expires", async () => {
     await configureExperimentQueue(database.url, { expireInSeconds: 12, retryLimit: 2 });
     const operator = await callerAs(database.db, demoUserIds.operator);
-    const { id } = await operator.experiments.start({ name: "crash", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({
+      name: "crash",
+      scenario: upload(largeScenario(), []),
+      policies: ["agnostic", "green"],
+      baseline: "agnostic",
+    });
     const first = await killRunnerMidRun(id);
     expect((await experiment(id)).status).toBe("RUNNING");
     const runner = startRunner();
-    const again = await waitFor(() => experiment(id), (e) => e.status === "RUNNING" && e.startedAt! > first.startedAt && e.progress > 0, 40_000);
+    const again = await waitFor(
+      () => experiment(id),
+      (e) => e.status === "RUNNING" && e.startedAt! > first.startedAt && e.progress > 0,
+      40_000,
+    );
     const recoveredMs = again.startedAt!.getTime() - first.killedAt;
     expect(runner.claimed).toEqual([id]);
     // The job's 12 s expiry counts from the first runner's claim, so the restart comes within it (plus maintenance and polling).
     expect(recoveredMs).toBeLessThan(14_000);
     await operator.experiments.cancel({ id });
-    const ended = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 15_000);
+    const ended = await waitFor(
+      () => experiment(id),
+      (e) => e.status !== "RUNNING",
+      15_000,
+    );
     expect(ended.status).toBe("CANCELLED");
-    console.log(`[experiments] runner kill -9 mid-run: experiment restarted on another runner ${(recoveredMs / 1000).toFixed(1)} s after the kill (job expiry 12 s)`);
+    console.log(
+      `[experiments] runner kill -9 mid-run: experiment restarted on another runner ${(recoveredMs / 1000).toFixed(1)} s after the kill (job expiry 12 s)`,
+    );
   }, 150_000);
 
   it("fails an experiment whose runner dies on its last attempt, with the reason", async () => {
     await configureExperimentQueue(database.url, { expireInSeconds: 6, retryLimit: 0 });
     const operator = await callerAs(database.db, demoUserIds.operator);
-    const { id } = await operator.experiments.start({ name: "crash twice", scenario: upload(largeScenario(), []), policies: ["agnostic", "green"], baseline: "agnostic" });
+    const { id } = await operator.experiments.start({
+      name: "crash twice",
+      scenario: upload(largeScenario(), []),
+      policies: ["agnostic", "green"],
+      baseline: "agnostic",
+    });
     await killRunnerMidRun(id);
     const runner = startRunner();
-    const failed = await waitFor(() => experiment(id), (e) => e.status !== "RUNNING", 30_000);
+    const failed = await waitFor(
+      () => experiment(id),
+      (e) => e.status !== "RUNNING",
+      30_000,
+    );
     expect(failed.status).toBe("FAILED");
     expect(failed.error).toBe(CRASH_REASON);
     expect(runner.claimed).not.toContain(id);

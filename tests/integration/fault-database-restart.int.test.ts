@@ -53,7 +53,22 @@ describe("database restart", () => {
   it("fails requests fast during a 30 s outage and serves again within seconds of the restart, losing nothing", async () => {
     const caller = await callerAs(db, demoUserIds.aurora, new Date());
     const submit = (key: string) =>
-      caller.jobs.submit({ idempotencyKey: key, name: `fault-${key}`, kind: "BATCH", cpuMilli: 1000, memoryMib: 1024, gpuCount: 1, gpuMilli: 1000, allowedGpuModels: [], gangSize: 1, estimatedDurationS: 600, priority: 1, earliestStartAt: null, deadlineAt: null, allowedRegions: [] });
+      caller.jobs.submit({
+        idempotencyKey: key,
+        name: `fault-${key}`,
+        kind: "BATCH",
+        cpuMilli: 1000,
+        memoryMib: 1024,
+        gpuCount: 1,
+        gpuMilli: 1000,
+        allowedGpuModels: [],
+        gangSize: 1,
+        estimatedDurationS: 600,
+        priority: 1,
+        earliestStartAt: null,
+        deadlineAt: null,
+        allowedRegions: [],
+      });
 
     const attempts: Attempt[] = [];
     let running = true;
@@ -75,11 +90,14 @@ describe("database restart", () => {
     let resume!: () => void;
     const resumed = new Promise<void>((r) => (resume = r));
     const heldTransaction = db
-      .$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT 1`;
-        await resumed;
-        await tx.$queryRaw`SELECT 1`;
-      }, { timeout: 60_000 })
+      .$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          await resumed;
+          await tx.$queryRaw`SELECT 1`;
+        },
+        { timeout: 60_000 },
+      )
       .then(() => "committed", databaseErrorMessage);
 
     await sleep(3_000);

@@ -65,7 +65,11 @@ describe("a hung cluster API", () => {
     // Only this run's jobs are queued; five clusters take work.
     await db.job.updateMany({ where: { status: "QUEUED" }, data: { status: "CANCELLED", cancelledAt: clock() } });
     await db.cluster.updateMany({ where: { id: { in: IDLE } }, data: { status: "MAINTENANCE" } });
-    await db.clusterConnection.upsert({ where: { clusterId: HUNG }, create: { clusterId: HUNG, driver: "KUBERNETES", kubeconfig: kubeconfigFor(port), updatedAt: clock() }, update: { driver: "KUBERNETES", kubeconfig: kubeconfigFor(port) } });
+    await db.clusterConnection.upsert({
+      where: { clusterId: HUNG },
+      create: { clusterId: HUNG, driver: "KUBERNETES", kubeconfig: kubeconfigFor(port), updatedAt: clock() },
+      update: { driver: "KUBERNETES", kubeconfig: kubeconfigFor(port) },
+    });
   });
   afterAll(async () => {
     for (const s of hole.sockets) s.destroy();
@@ -82,7 +86,27 @@ describe("a hung cluster API", () => {
     const submit = async (name: string, regions: string[]) => {
       const id = `job-fault-${name}`;
       submitted++;
-      await db.job.create({ data: { ...fields, id, name, idempotencyKey: name, status: "QUEUED", statusReason: null, allowedRegions: regions, earliestStartAt: null, deadlineAt: null, placedAt: null, startedAt: null, finishedAt: null, cancelledAt: null, energyKwh: null, emissionsGCo2e: null, estimatedDurationS: 6 * 3600, submittedAt: clock() } });
+      await db.job.create({
+        data: {
+          ...fields,
+          id,
+          name,
+          idempotencyKey: name,
+          status: "QUEUED",
+          statusReason: null,
+          allowedRegions: regions,
+          earliestStartAt: null,
+          deadlineAt: null,
+          placedAt: null,
+          startedAt: null,
+          finishedAt: null,
+          cancelledAt: null,
+          energyKwh: null,
+          emissionsGCo2e: null,
+          estimatedDurationS: 6 * 3600,
+          submittedAt: clock(),
+        },
+      });
       return id;
     };
     const placedInCycle = new Map<string, number>();
@@ -135,7 +159,8 @@ describe("a hung cluster API", () => {
     expect(listed.unreachable?.reason).toBe(conn.unreachableReason);
 
     // Healthy clusters: every job started in the cycle after its placement, on a healthy cluster.
-    const latest = async (id: string) => (await db.decision.findFirst({ where: { jobId: id, outcome: "PLACED" }, orderBy: { createdAt: "desc" }, select: { clusterId: true } }))?.clusterId;
+    const latest = async (id: string) =>
+      (await db.decision.findFirst({ where: { jobId: id, outcome: "PLACED" }, orderBy: { createdAt: "desc" }, select: { clusterId: true } }))?.clusterId;
     const delays: number[] = [];
     for (const id of healthyJobs) {
       const job = await db.job.findUniqueOrThrow({ where: { id } });
@@ -162,16 +187,24 @@ describe("a hung cluster API", () => {
       expect(last.outcome).toBe("UNSCHEDULABLE");
       const explanation = parseCoordinatorExplanation(last.explanation);
       const hung = explanation.clusters.find((c) => c.clusterId === HUNG)!;
-      expect(hung.filters.find((f) => !f.passed)?.reasons[0]).toMatchObject({ code: "CLUSTER_UNREACHABLE", detail: expect.stringMatching(/timed out after 2000 ms/) });
+      expect(hung.filters.find((f) => !f.passed)?.reasons[0]).toMatchObject({
+        code: "CLUSTER_UNREACHABLE",
+        detail: expect.stringMatching(/timed out after 2000 ms/),
+      });
       expect(job.statusReason).toMatch(/unreachable/);
     }
 
     // Nothing lost, nothing twice: every job is accounted for, GPU counters equal the shares, and each
     // placed or running job holds exactly the GPUs of its newest placement.
     expect(await db.job.count({ where: { id: { startsWith: "job-fault-" } } })).toBe(submitted);
-    const drift = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0)`;
+    const drift = await db.$queryRaw<
+      { n: bigint }[]
+    >`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0)`;
     expect(Number(drift[0]!.n)).toBe(0);
-    const holders = await db.job.findMany({ where: { id: { startsWith: "job-fault-" }, status: { in: ["PLACED", "RUNNING"] } }, include: { gpuShares: { include: { gpu: { include: { node: true } } } } } });
+    const holders = await db.job.findMany({
+      where: { id: { startsWith: "job-fault-" }, status: { in: ["PLACED", "RUNNING"] } },
+      include: { gpuShares: { include: { gpu: { include: { node: true } } } } },
+    });
     for (const job of holders) {
       expect(job.gpuShares).toHaveLength(1);
       expect(job.gpuShares[0]!.gpu.node.clusterId).toBe(await latest(job.id));

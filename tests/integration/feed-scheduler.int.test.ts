@@ -33,7 +33,9 @@ describe("feed scheduler", () => {
     await test.db.systemSetting.create({ data: { id: "global", allowPrivateFeedUrls: true } });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await test.db.carbonFeed.create({ data: { id: "feed-ca-on", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: "t", pollIntervalS: 300 } });
+    await test.db.carbonFeed.create({
+      data: { id: "feed-ca-on", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: "t", pollIntervalS: 300 },
+    });
   });
   afterAll(async () => {
     for (const res of hanging) res.destroy();
@@ -45,7 +47,10 @@ describe("feed scheduler", () => {
   it("polls a due feed, stores measured and forecast hours, schedules the next poll", async () => {
     replies = [
       { status: 200, body: { zone: "CA-ON", carbonIntensity: 41, datetime: iso(T), updatedAt: iso(T), emissionFactorType: "lifecycle" } },
-      { status: 200, body: { zone: "CA-ON", updatedAt: iso(T), forecast: [1, 2, 3].map((h) => ({ carbonIntensity: 40 + h, datetime: iso(T + h * 3_600_000) })) } },
+      {
+        status: 200,
+        body: { zone: "CA-ON", updatedAt: iso(T), forecast: [1, 2, 3].map((h) => ({ carbonIntensity: 40 + h, datetime: iso(T + h * 3_600_000) })) },
+      },
     ];
     const report = await pollDueFeeds(test.db, new Date(T), deps, retry);
     expect(report).toMatchObject({ polled: 1, failed: 0 });

@@ -37,7 +37,9 @@ function procedureOf(caller: Caller, path: string): (input: unknown) => Promise<
 
 function summary(value: unknown): string {
   try {
-    const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : typeof v === "string" && v.length > 80 ? `${v.slice(0, 40)}…(${v.length} chars)` : v));
+    const text = JSON.stringify(value, (_k, v: unknown) =>
+      typeof v === "bigint" ? `${v}n` : typeof v === "string" && v.length > 80 ? `${v.slice(0, 40)}…(${v.length} chars)` : v,
+    );
     return text === undefined ? String(value) : text.length > 400 ? `${text.slice(0, 400)}…` : text;
   } catch {
     return String(value);
@@ -117,7 +119,8 @@ describe("fuzzing every procedure", () => {
           } catch (error) {
             outcome = error instanceof TRPCError ? error.code : "NOT_A_TRPC_ERROR";
             if (!(error instanceof TRPCError)) internal.push(`${path} as ${role}: non-tRPC ${String(error)} for ${summary(input)}`);
-            else if (error.code === "INTERNAL_SERVER_ERROR") internal.push(`${path} as ${role}: ${error.message.split("\n").slice(-3).join(" ")} for ${summary(input)}`);
+            else if (error.code === "INTERNAL_SERVER_ERROR")
+              internal.push(`${path} as ${role}: ${error.message.split("\n").slice(-3).join(" ")} for ${summary(input)}`);
           }
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         }
@@ -127,7 +130,10 @@ describe("fuzzing every procedure", () => {
     slowest.sort((a, b) => b.ms - a.ms);
     console.log(
       `fuzz: ${inputs} inputs over ${fuzzed.length} procedures x 3 roles in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED}); ` +
-        `${internal.length} internal errors; outcomes ${JSON.stringify(outcomes)}; slowest ${slowest.slice(0, 4).map((p) => `${p.path} ${(p.ms / 1000).toFixed(1)} s`).join(", ")}; without input (not fuzzed): ${withoutInput.join(", ")}; excluded: ${Object.keys(EXCLUDED).join(", ") || "none"}`,
+        `${internal.length} internal errors; outcomes ${JSON.stringify(outcomes)}; slowest ${slowest
+          .slice(0, 4)
+          .map((p) => `${p.path} ${(p.ms / 1000).toFixed(1)} s`)
+          .join(", ")}; without input (not fuzzed): ${withoutInput.join(", ")}; excluded: ${Object.keys(EXCLUDED).join(", ") || "none"}`,
     );
     expect(internal.slice(0, 25)).toEqual([]);
     expect(inputs).toBeGreaterThanOrEqual(10_000);

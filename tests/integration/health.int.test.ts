@@ -18,14 +18,30 @@ describe("health", () => {
   it("is ok only while every expected background process cycles", async () => {
     const now = Date.now();
     const missing = await readHealth(database.db, both);
-    expect(missing).toMatchObject({ status: "degraded", database: { status: "up" }, services: [{ name: "worker", status: "missing" }, { name: "experiments", status: "missing" }] });
+    expect(missing).toMatchObject({
+      status: "degraded",
+      database: { status: "up" },
+      services: [
+        { name: "worker", status: "missing" },
+        { name: "experiments", status: "missing" },
+      ],
+    });
     // A web-only instance expects nothing.
-    expect(await readHealth(database.db, expectedServices({ VERDANT_WORKER: "off", VERDANT_EXPERIMENTS: "off", VERDANT_CYCLE_MS: 3000 }))).toMatchObject({ status: "ok", services: [] });
+    expect(await readHealth(database.db, expectedServices({ VERDANT_WORKER: "off", VERDANT_EXPERIMENTS: "off", VERDANT_CYCLE_MS: 3000 }))).toMatchObject({
+      status: "ok",
+      services: [],
+    });
 
     await recordCycle(database.db, "worker", 11, new Date(now - 2_000));
     await recordCycle(database.db, "experiments", 12, new Date(now - 45_000));
     const stale = await readHealth(database.db, both, () => new Date(now));
-    expect(stale).toMatchObject({ status: "degraded", services: [{ name: "worker", status: "ok", lastCycleAgeS: 2 }, { name: "experiments", status: "stale", lastCycleAgeS: 45, maxAgeS: 30 }] });
+    expect(stale).toMatchObject({
+      status: "degraded",
+      services: [
+        { name: "worker", status: "ok", lastCycleAgeS: 2 },
+        { name: "experiments", status: "stale", lastCycleAgeS: 45, maxAgeS: 30 },
+      ],
+    });
 
     await recordCycle(database.db, "experiments", 12, new Date(now - 1_000));
     expect(await readHealth(database.db, both, () => new Date(now))).toMatchObject({ status: "ok" });
@@ -33,9 +49,15 @@ describe("health", () => {
     // The worker dies: degraded while it is restarting, ok again after its first cycle.
     await recordRestart(database.db, "worker", 137, new Date(now + 1_000));
     await recordStart(database.db, "worker", 21, new Date(now + 2_000));
-    expect(await readHealth(database.db, both, () => new Date(now + 3_000))).toMatchObject({ status: "degraded", services: [{ name: "worker", status: "restarting", restarts: 1 }, { status: "ok" }] });
+    expect(await readHealth(database.db, both, () => new Date(now + 3_000))).toMatchObject({
+      status: "degraded",
+      services: [{ name: "worker", status: "restarting", restarts: 1 }, { status: "ok" }],
+    });
     await recordCycle(database.db, "worker", 21, new Date(now + 4_000));
-    expect(await readHealth(database.db, both, () => new Date(now + 5_000))).toMatchObject({ status: "ok", services: [{ name: "worker", status: "ok", restarts: 1 }, { status: "ok" }] });
+    expect(await readHealth(database.db, both, () => new Date(now + 5_000))).toMatchObject({
+      status: "ok",
+      services: [{ name: "worker", status: "ok", restarts: 1 }, { status: "ok" }],
+    });
   });
 
   it("is down, quickly and with the driver's reason, when PostgreSQL does not answer", async () => {

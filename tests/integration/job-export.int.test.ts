@@ -15,10 +15,15 @@ describe("jobs CSV export", () => {
   it("exports exactly the filtered jobs with a header, quoting what needs quoting", async () => {
     await database.db.job.update({ where: { id: "job-seed-000" }, data: { name: 'odd, "quoted" name' } });
     const operator = (await findSessionUser(database.db, demoUserIds.operator))!;
-    const all = parse(await exportJobsCsv(database.db, operator, { sort: { field: "submittedAt", direction: "desc" } }), { columns: true }) as Record<string, string>[];
+    const all = parse(await exportJobsCsv(database.db, operator, { sort: { field: "submittedAt", direction: "desc" } }), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(all).toHaveLength(await database.db.job.count());
     expect(all.find((r) => r.id === "job-seed-000")?.name).toBe('odd, "quoted" name');
-    const cirrus = parse(await exportJobsCsv(database.db, operator, { tenantId: "tenant-cirrus-media", sort: { field: "submittedAt", direction: "desc" } }), { columns: true }) as Record<string, string>[];
+    const cirrus = parse(await exportJobsCsv(database.db, operator, { tenantId: "tenant-cirrus-media", sort: { field: "submittedAt", direction: "desc" } }), {
+      columns: true,
+    }) as Record<string, string>[];
     expect(cirrus.length).toBe(await database.db.job.count({ where: { tenantId: "tenant-cirrus-media" } }));
     expect(new Set(cirrus.map((r) => r.tenant))).toEqual(new Set(["Cirrus Media"]));
   });
@@ -36,11 +41,17 @@ describe("jobs CSV export", () => {
     await database.db.job.update({ where: { id: holder!.id }, data: { allowedGpuModels: ["V100M16"] } });
     await database.db.gpuShare.create({ data: { jobId: holder!.id, gpuId: t4.id, milli: 100 } });
     await database.db.job.update({ where: { id: namer!.id }, data: { allowedGpuModels: ["T4"] } });
-    const t4Jobs = (parse(await exportJobsCsv(database.db, operator, { gpuModel: "T4", sort }), { columns: true }) as Record<string, string>[]).map((r) => r.id);
+    const t4Jobs = (parse(await exportJobsCsv(database.db, operator, { gpuModel: "T4", sort }), { columns: true }) as Record<string, string>[]).map(
+      (r) => r.id,
+    );
     expect(t4Jobs).toEqual(expect.arrayContaining([holder!.id, namer!.id]));
-    const expected = await database.db.job.count({ where: { OR: [{ allowedGpuModels: { has: "T4" } }, { gpuShares: { some: { gpu: { node: { gpuModelId: "T4" } } } } }] } });
+    const expected = await database.db.job.count({
+      where: { OR: [{ allowedGpuModels: { has: "T4" } }, { gpuShares: { some: { gpu: { node: { gpuModelId: "T4" } } } } }] },
+    });
     expect(t4Jobs).toHaveLength(expected);
-    const v100 = (parse(await exportJobsCsv(database.db, operator, { gpuModel: "V100M16", sort }), { columns: true }) as Record<string, string>[]).map((r) => r.id);
+    const v100 = (parse(await exportJobsCsv(database.db, operator, { gpuModel: "V100M16", sort }), { columns: true }) as Record<string, string>[]).map(
+      (r) => r.id,
+    );
     expect(v100).toContain(holder!.id);
     expect(v100).not.toContain(namer!.id);
   });

@@ -40,7 +40,15 @@ describe("job submission", () => {
     const result = await aurora.jobs.submit(job({ idempotencyKey: "valid-key-1" }));
     expect(result.created).toBe(true);
     const stored = await database.db.job.findUniqueOrThrow({ where: { id: result.jobId } });
-    expect(stored).toMatchObject({ tenantId: "tenant-aurora-labs", submittedById: demoUserIds.aurora, status: "QUEUED", gpuCount: 2, gpuMilli: 1000, allowedGpuModels: ["V100M32", "A100-SXM4-80GB"], allowedRegions: ["na-east"] });
+    expect(stored).toMatchObject({
+      tenantId: "tenant-aurora-labs",
+      submittedById: demoUserIds.aurora,
+      status: "QUEUED",
+      gpuCount: 2,
+      gpuMilli: 1000,
+      allowedGpuModels: ["V100M32", "A100-SXM4-80GB"],
+      allowedRegions: ["na-east"],
+    });
     expect(await database.db.auditLog.count({ where: { entityId: result.jobId, action: "job.submit" } })).toBe(1);
     const mine = await aurora.jobs.mine({ search: "resnet-train" });
     expect(mine.rows.map((r) => r.id)).toContain(result.jobId);
@@ -101,7 +109,9 @@ describe("job submission", () => {
   });
 
   it("accepts a compute-native request and stores it without a GPU model", async () => {
-    const result = await aurora.jobs.submit(job({ idempotencyKey: "compute-key-1", requestMode: "compute", allowedGpuModels: [], gpuCount: 0, gpuMilli: 0, computeUnits: 4, minGpuMemoryGib: 40 }));
+    const result = await aurora.jobs.submit(
+      job({ idempotencyKey: "compute-key-1", requestMode: "compute", allowedGpuModels: [], gpuCount: 0, gpuMilli: 0, computeUnits: 4, minGpuMemoryGib: 40 }),
+    );
     const stored = await database.db.job.findUniqueOrThrow({ where: { id: result.jobId } });
     expect(stored).toMatchObject({ computeUnits: 4, minGpuMemoryGib: 40, gpuCount: 0, allowedGpuModels: [] });
   });

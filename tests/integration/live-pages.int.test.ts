@@ -36,7 +36,11 @@ describe("live operator and tenant pages", () => {
   });
 
   it("counts a partly allocated node that cannot host the common multi-GPU shape, fleet-wide and per cluster", async () => {
-    const node = await database.db.node.findFirstOrThrow({ where: { clusterId, gpuCount: { gte: 4 } }, orderBy: { name: "asc" }, include: { gpus: { orderBy: { index: "asc" } } } });
+    const node = await database.db.node.findFirstOrThrow({
+      where: { clusterId, gpuCount: { gte: 4 } },
+      orderBy: { name: "asc" },
+      include: { gpus: { orderBy: { index: "asc" } } },
+    });
     // Every GPU taken but one half-used: no whole GPU left for a multi-GPU job.
     await database.db.gpu.updateMany({ where: { nodeId: node.id }, data: { allocatedMilli: 1000 } });
     await database.db.gpu.update({ where: { id: node.gpus[0]!.id }, data: { allocatedMilli: 500 } });
@@ -55,9 +59,21 @@ describe("live operator and tenant pages", () => {
   });
 
   it("turns cluster samples into allocation over time, the SOR, and one cluster's power", async () => {
-    const sample = (id: string, agoMs: number, cap: number, alloc: number, power: number) => ({ clusterId: id, at: new Date(NOW.getTime() - agoMs), gpuCapacityMilli: cap, allocatedGpuMilli: alloc, powerWatts: power, runningJobs: 2 });
+    const sample = (id: string, agoMs: number, cap: number, alloc: number, power: number) => ({
+      clusterId: id,
+      at: new Date(NOW.getTime() - agoMs),
+      gpuCapacityMilli: cap,
+      allocatedGpuMilli: alloc,
+      powerWatts: power,
+      runningJobs: 2,
+    });
     await database.db.clusterSample.createMany({
-      data: [sample(clusterId, 2 * HOUR, 10_000, 5_000, 3_000), sample(clusterId, 1 * HOUR, 10_000, 10_000, 5_000), sample(otherClusterId, 1 * HOUR, 30_000, 0, 900), sample(clusterId, 3 * 24 * HOUR, 10_000, 2_000, 1_000)],
+      data: [
+        sample(clusterId, 2 * HOUR, 10_000, 5_000, 3_000),
+        sample(clusterId, 1 * HOUR, 10_000, 10_000, 5_000),
+        sample(otherClusterId, 1 * HOUR, 30_000, 0, 900),
+        sample(clusterId, 3 * 24 * HOUR, 10_000, 2_000, 1_000),
+      ],
     });
     const day = await operator.overview.allocationHistory({ range: "24h" });
     expect(day.rows).toHaveLength(2);
@@ -71,7 +87,10 @@ describe("live operator and tenant pages", () => {
     const week = await operator.overview.allocationHistory({ range: "7d" });
     expect(week.rows.map((r) => r[clusterId])).toEqual([20, 75]);
     const history = await operator.clusters.history({ id: clusterId, range: "24h" });
-    expect(history.rows.map((r) => [r.allocationPct, r.powerKw])).toEqual([[50, 3], [100, 5]]);
+    expect(history.rows.map((r) => [r.allocationPct, r.powerKw])).toEqual([
+      [50, 3],
+      [100, 5],
+    ]);
     expect((await operator.clusters.history({ id: clusterId, range: "7d" })).rows.map((r) => r.allocationPct)).toEqual([20, 75]);
   });
 
@@ -79,7 +98,16 @@ describe("live operator and tenant pages", () => {
     const jobs = await database.db.job.findMany({ take: 3, orderBy: { id: "asc" }, select: { id: true, tenantId: true } });
     const day = (daysAgo: number) => new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - daysAgo));
     await database.db.carbonSavingsEntry.createMany({
-      data: [0, 3, 10].map((daysAgo, i) => ({ jobId: jobs[i]!.id, tenantId: jobs[i]!.tenantId, clusterId, day: day(daysAgo), actualGCo2e: 100, baselineGCo2e: 150 + i * 10, savedGCo2e: 50 + i * 10, method: "test@1" })),
+      data: [0, 3, 10].map((daysAgo, i) => ({
+        jobId: jobs[i]!.id,
+        tenantId: jobs[i]!.tenantId,
+        clusterId,
+        day: day(daysAgo),
+        actualGCo2e: 100,
+        baselineGCo2e: 150 + i * 10,
+        savedGCo2e: 50 + i * 10,
+        method: "test@1",
+      })),
     });
     const { savings } = await operator.overview.get();
     expect(savings.today).toEqual({ jobs: 1, actualGCo2e: 100, baselineGCo2e: 150, savedGCo2e: 50 });
@@ -100,7 +128,18 @@ describe("live operator and tenant pages", () => {
   it("shows a tenant the energy accounted for its started job, summed over the hourly ledger", async () => {
     const job = (await aurora.jobs.mine({ statuses: ["QUEUED"], pageSize: 1 })).rows[0]!;
     await database.db.job.update({ where: { id: job.id }, data: { status: "RUNNING", startedAt: new Date(NOW.getTime() - 2 * HOUR) } });
-    const hour = (h: number) => ({ jobId: job.id, hourStart: new Date(NOW.getTime() - h * HOUR), clusterId, tenantId: job.tenant.id, itEnergyKwh: 1, facilityEnergyKwh: 1.25, gCo2ePerKwh: 200, emissionsGCo2e: 250, energySource: "power-model", intensitySource: "measured" });
+    const hour = (h: number) => ({
+      jobId: job.id,
+      hourStart: new Date(NOW.getTime() - h * HOUR),
+      clusterId,
+      tenantId: job.tenant.id,
+      itEnergyKwh: 1,
+      facilityEnergyKwh: 1.25,
+      gCo2ePerKwh: 200,
+      emissionsGCo2e: 250,
+      energySource: "power-model",
+      intensitySource: "measured",
+    });
     await database.db.jobEnergyHour.createMany({ data: [hour(2), hour(1)] });
     const row = (await aurora.jobs.mine({ pageSize: 200 })).rows.find((r) => r.id === job.id)!;
     expect(row.accounted).toEqual({ energyKwh: 2.5, emissionsGCo2e: 500, hours: 2 });

@@ -6,7 +6,13 @@ import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
-const value = (body: string, series: string) => Number(body.split("\n").find((l) => l.startsWith(series + " "))?.split(" ")[1]);
+const value = (body: string, series: string) =>
+  Number(
+    body
+      .split("\n")
+      .find((l) => l.startsWith(series + " "))
+      ?.split(" ")[1],
+  );
 
 describe("Prometheus metrics", () => {
   let database: TestDatabase;
@@ -44,14 +50,20 @@ describe("Prometheus metrics", () => {
     expect(after).toContain("# TYPE verdant_decision_latency_seconds histogram");
     expect(value(after, "verdant_decision_latency_seconds_count")).toBe(report.considered);
     expect(value(after, 'verdant_decision_latency_seconds_bucket{le="+Inf"}')).toBe(report.considered);
-    const buckets = after.split("\n").filter((l) => l.startsWith("verdant_decision_latency_seconds_bucket{")).map((l) => Number(l.split(" ")[1]));
+    const buckets = after
+      .split("\n")
+      .filter((l) => l.startsWith("verdant_decision_latency_seconds_bucket{"))
+      .map((l) => Number(l.split(" ")[1]));
     expect(buckets).toHaveLength(11);
     expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
     const latency = await database.db.decision.aggregate({ where: { latencyMs: { not: null } }, _sum: { latencyMs: true }, _count: { latencyMs: true } });
     expect(value(after, "verdant_decision_latency_seconds_sum")).toBeCloseTo((latency._sum.latencyMs ?? 0) / 1000, 9);
     expect(value(after, 'verdant_decision_latency_seconds_bucket{le="0.001"}')).toBe(await database.db.decision.count({ where: { latencyMs: { lte: 1 } } }));
     const ledger = await database.db.carbonSavingsEntry.aggregate({ _sum: { savedGCo2e: true } });
-    const savedSum = after.split("\n").filter((l) => l.startsWith("verdant_carbon_saved_grams{")).reduce((s, l) => s + Number(l.split(" ")[1]), 0);
+    const savedSum = after
+      .split("\n")
+      .filter((l) => l.startsWith("verdant_carbon_saved_grams{"))
+      .reduce((s, l) => s + Number(l.split(" ")[1]), 0);
     expect(savedSum).toBeCloseTo(ledger._sum.savedGCo2e ?? 0, 6);
     for (const line of after.split("\n").filter((l) => l.startsWith("verdant_gpu_allocation_ratio{"))) {
       const ratio = Number(line.split(" ")[1]);
@@ -64,7 +76,8 @@ describe("Prometheus metrics", () => {
     const token = "metrics-test-token-0123456789";
     const endpoint = "http://localhost/api/metrics";
     const deps = { db: database.db, token, isPublic: false };
-    const get = (authorization?: string, over: Partial<typeof deps> = {}) => metricsResponse(new Request(endpoint, { headers: authorization ? { authorization } : {} }), { ...deps, ...over });
+    const get = (authorization?: string, over: Partial<typeof deps> = {}) =>
+      metricsResponse(new Request(endpoint, { headers: authorization ? { authorization } : {} }), { ...deps, ...over });
 
     const anonymous = await get();
     expect(anonymous.status).toBe(401);

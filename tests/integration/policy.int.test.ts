@@ -61,7 +61,10 @@ describe("placement policy administration", () => {
     expect(saved.changes).toEqual([{ key: "constraints.maxDeferralHours", before: 24, after: 12 }]);
     const state = await admin.policies.get();
     expect(state.active.version).toBe(2);
-    expect(state.versions.map((v) => [v.version, v.active])).toEqual([[2, true], [1, false]]);
+    expect(state.versions.map((v) => [v.version, v.active])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     const audit = await admin.policies.audit({});
     const entry = audit.rows.find((r) => r.action === "policy.save")!;
     expect(entry.actor?.name).toBe("Avery Admin");
@@ -71,7 +74,9 @@ describe("placement policy administration", () => {
 
   it("keeps a load weight through save and read (every registered objective is in the form), and refuses an unknown objective by name", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
-    const saved = await admin.policies.save(form({ objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 }, note: "spread load too" }));
+    const saved = await admin.policies.save(
+      form({ objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 }, note: "spread load too" }),
+    );
     expect(saved.changes).toContainEqual({ key: "objectiveWeights.load", before: 0, after: 0.5 });
     const state = await admin.policies.get();
     expect(state.active.objectiveWeights).toEqual({ carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 });

@@ -11,11 +11,17 @@ import type { Db } from "../../server/db/client";
 const now = new Date(SEED_NOW.getTime() + 60_000);
 
 async function assertNoOverAllocation(db: Db) {
-  const gpuDrift = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0) OR g."allocatedMilli" > 1000`;
+  const gpuDrift = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0) OR g."allocatedMilli" > 1000`;
   expect(Number(gpuDrift[0]!.n)).toBe(0);
-  const nodeOver = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Node" WHERE "allocatedCpuMilli" > "cpuMilli" OR "allocatedMemoryMib" > "memoryMib" OR "allocatedCpuMilli" < 0`;
+  const nodeOver = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM "Node" WHERE "allocatedCpuMilli" > "cpuMilli" OR "allocatedMemoryMib" > "memoryMib" OR "allocatedCpuMilli" < 0`;
   expect(Number(nodeOver[0]!.n)).toBe(0);
-  const doublePlaced = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT "jobId" FROM "Decision" WHERE outcome = 'PLACED' GROUP BY "jobId" HAVING count(*) > 1) d`;
+  const doublePlaced = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM (SELECT "jobId" FROM "Decision" WHERE outcome = 'PLACED' GROUP BY "jobId" HAVING count(*) > 1) d`;
   expect(Number(doublePlaced[0]!.n)).toBe(0);
 }
 
@@ -47,7 +53,10 @@ describe("scheduling cycle", () => {
     const finished = await runnerFor(database.db).advance(later);
     expect(finished.completed).toBe(started.started);
     // Each completed job: energy hours summing to its energy and emissions, and one ledger entry.
-    const done = await database.db.job.findMany({ where: { status: "SUCCEEDED", name: { startsWith: "trace-" } }, include: { energyHours: true, savings: true } });
+    const done = await database.db.job.findMany({
+      where: { status: "SUCCEEDED", name: { startsWith: "trace-" } },
+      include: { energyHours: true, savings: true },
+    });
     expect(done).toHaveLength(started.started);
     for (const job of done) {
       expect(job.energyHours.length).toBeGreaterThan(0);
@@ -75,7 +84,19 @@ describe("impossible jobs", () => {
   it("a job no cluster could ever hold gets status UNSCHEDULABLE with the reason; a feasible one keeps its place", async () => {
     const source = await database.db.job.findFirstOrThrow({ where: { status: "QUEUED", gpuCount: { gt: 0 } } });
     const { id: _id, ...fields } = source;
-    await database.db.job.create({ data: { ...fields, id: "job-too-big", name: "too-big", idempotencyKey: "too-big", gpuCount: 64, gpuMilli: 1000, allowedGpuModels: [], earliestStartAt: null, deadlineAt: null } });
+    await database.db.job.create({
+      data: {
+        ...fields,
+        id: "job-too-big",
+        name: "too-big",
+        idempotencyKey: "too-big",
+        gpuCount: 64,
+        gpuMilli: 1000,
+        allowedGpuModels: [],
+        earliestStartAt: null,
+        deadlineAt: null,
+      },
+    });
     await runSchedulingCycle(database.db, { now, seed: 42, maxJobs: 500 });
     const job = await database.db.job.findUniqueOrThrow({ where: { id: "job-too-big" } });
     expect(job.status).toBe("UNSCHEDULABLE");
@@ -101,22 +122,26 @@ describe("racing scheduling loops", () => {
     return database;
   }
 
-  it.each([2, 4])("%i loops at once over 1,000 queued jobs place each job at most once and never over-allocate", async (loops) => {
-    const database = await queueOf1000();
-    try {
-      expect(await database.db.job.count({ where: { status: "QUEUED" } })).toBe(1000);
-      const started = performance.now();
-      const reports = await Promise.all(Array.from({ length: loops }, (_, i) => runSchedulingCycle(database.db, { now, seed: 42 + i, maxJobs: 1000 })));
-      const ms = performance.now() - started;
-      const placed = reports.reduce((s, r) => s + r.placed, 0);
-      const placedRows = await database.db.decision.count({ where: { outcome: "PLACED", job: { status: { in: ["PLACED", "RUNNING"] } } } });
-      // Every placement a loop reported is exactly one stored PLACED decision of a placed job.
-      expect(placed).toBe(placedRows);
-      expect(placedRows).toBe(await database.db.job.count({ where: { status: { in: ["PLACED", "RUNNING"] } } }));
-      await assertNoOverAllocation(database.db);
-      console.log(JSON.stringify({ race: { loops, queued: 1000, placed, conflicts: reports.reduce((s, r) => s + r.conflicts, 0), ms: Math.round(ms) } }));
-    } finally {
-      await database.drop();
-    }
-  }, 240_000);
+  it.each([2, 4])(
+    "%i loops at once over 1,000 queued jobs place each job at most once and never over-allocate",
+    async (loops) => {
+      const database = await queueOf1000();
+      try {
+        expect(await database.db.job.count({ where: { status: "QUEUED" } })).toBe(1000);
+        const started = performance.now();
+        const reports = await Promise.all(Array.from({ length: loops }, (_, i) => runSchedulingCycle(database.db, { now, seed: 42 + i, maxJobs: 1000 })));
+        const ms = performance.now() - started;
+        const placed = reports.reduce((s, r) => s + r.placed, 0);
+        const placedRows = await database.db.decision.count({ where: { outcome: "PLACED", job: { status: { in: ["PLACED", "RUNNING"] } } } });
+        // Every placement a loop reported is exactly one stored PLACED decision of a placed job.
+        expect(placed).toBe(placedRows);
+        expect(placedRows).toBe(await database.db.job.count({ where: { status: { in: ["PLACED", "RUNNING"] } } }));
+        await assertNoOverAllocation(database.db);
+        console.log(JSON.stringify({ race: { loops, queued: 1000, placed, conflicts: reports.reduce((s, r) => s + r.conflicts, 0), ms: Math.round(ms) } }));
+      } finally {
+        await database.drop();
+      }
+    },
+    240_000,
+  );
 });

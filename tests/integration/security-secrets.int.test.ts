@@ -28,7 +28,12 @@ const NODES = {
   apiVersion: "v1",
   kind: "NodeList",
   metadata: {},
-  items: [{ metadata: { name: "gpu-k1", labels: { "nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3" } }, status: { capacity: { cpu: "64", memory: "256Gi", "nvidia.com/gpu": "8" }, conditions: [{ type: "Ready", status: "True" }] } }],
+  items: [
+    {
+      metadata: { name: "gpu-k1", labels: { "nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3" } },
+      status: { capacity: { cpu: "64", memory: "256Gi", "nvidia.com/gpu": "8" }, conditions: [{ type: "Ready", status: "True" }] },
+    },
+  ],
 };
 
 /** A kubeconfig for the stand-in with the given user entry (YAML lines indented for `user:`). */
@@ -74,7 +79,8 @@ describe("kubeconfig policy and secrets at rest", () => {
     };
     const at = new Date(Math.floor(T / 3_600_000) * 3_600_000).toISOString();
     if (url.pathname === "/api/v1/nodes") return send(NODES);
-    if (url.pathname === "/v3/carbon-intensity/latest") return send({ zone: "CA-ON", carbonIntensity: 41, datetime: at, updatedAt: at, emissionFactorType: "lifecycle" });
+    if (url.pathname === "/v3/carbon-intensity/latest")
+      return send({ zone: "CA-ON", carbonIntensity: 41, datetime: at, updatedAt: at, emissionFactorType: "lifecycle" });
     if (url.pathname === "/v3/carbon-intensity/forecast") return send({ zone: "CA-ON", updatedAt: at, forecast: [] });
     res.writeHead(404).end();
   });
@@ -85,11 +91,18 @@ describe("kubeconfig policy and secrets at rest", () => {
   const deps: FetchDeps = { fetch: globalThis.fetch, sleep: async () => {}, rng: createRng(3), now: () => T };
   const retry = { maxAttempts: 1, timeoutMs: 2000 };
   const driverSet = () => createDriverSet(test.db, { simSpeed: 60, seed: 1, wallNow: () => T });
-  const rawKubeconfig = async (clusterId: string) => (await test.db.$queryRaw<{ kubeconfig: string | null }[]>`SELECT kubeconfig FROM "ClusterConnection" WHERE "clusterId" = ${clusterId}`)[0]?.kubeconfig ?? null;
-  const rawToken = async (feedId: string) => (await test.db.$queryRaw<{ apiToken: string | null }[]>`SELECT "apiToken" FROM "CarbonFeed" WHERE id = ${feedId}`)[0]?.apiToken ?? null;
+  const rawKubeconfig = async (clusterId: string) =>
+    (await test.db.$queryRaw<{ kubeconfig: string | null }[]>`SELECT kubeconfig FROM "ClusterConnection" WHERE "clusterId" = ${clusterId}`)[0]?.kubeconfig ??
+    null;
+  const rawToken = async (feedId: string) =>
+    (await test.db.$queryRaw<{ apiToken: string | null }[]>`SELECT "apiToken" FROM "CarbonFeed" WHERE id = ${feedId}`)[0]?.apiToken ?? null;
   /** Stores a connection row directly, as rows written before these checks existed were. */
   const storeConnection = (clusterId: string, kubeconfig: string) =>
-    test.db.clusterConnection.upsert({ where: { clusterId }, create: { clusterId, driver: "KUBERNETES", kubeconfig, updatedAt: new Date(T) }, update: { driver: "KUBERNETES", kubeconfig } });
+    test.db.clusterConnection.upsert({
+      where: { clusterId },
+      create: { clusterId, driver: "KUBERNETES", kubeconfig, updatedAt: new Date(T) },
+      update: { driver: "KUBERNETES", kubeconfig },
+    });
   /** Loads the drivers and, as the runner would, talks to every Kubernetes cluster that got one. */
   async function loadAndUse() {
     const set = driverSet();
@@ -114,7 +127,11 @@ describe("kubeconfig policy and secrets at rest", () => {
     seen.length = 0;
     test = await createSeededDatabase();
     // The stand-in listens on 127.0.0.1: let feeds reach private addresses in this database.
-    await test.db.systemSetting.upsert({ where: { id: "global" }, create: { id: "global", allowPrivateFeedUrls: true }, update: { allowPrivateFeedUrls: true } });
+    await test.db.systemSetting.upsert({
+      where: { id: "global" },
+      create: { id: "global", allowPrivateFeedUrls: true },
+      update: { allowPrivateFeedUrls: true },
+    });
   });
   afterEach(() => test.drop());
 
@@ -122,8 +139,16 @@ describe("kubeconfig policy and secrets at rest", () => {
     const admin = await callerAs(test.db, demoUserIds.admin, new Date(T));
     const clustersBefore = await test.db.cluster.count();
     const cases: [string, string, string][] = [
-      ["exec", "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: [-c, id]\n", "users[0].user.exec is not allowed"],
-      ["auth-provider", "    auth-provider:\n      name: gcp\n      config: { cmd-path: /bin/sh, cmd-args: -c id }\n", "users[0].user.auth-provider is not allowed"],
+      [
+        "exec",
+        "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n      args: [-c, id]\n",
+        "users[0].user.exec is not allowed",
+      ],
+      [
+        "auth-provider",
+        "    auth-provider:\n      name: gcp\n      config: { cmd-path: /bin/sh, cmd-args: -c id }\n",
+        "users[0].user.auth-provider is not allowed",
+      ],
       ["tokenFile", "    tokenFile: /etc/shadow\n", "users[0].user.tokenFile is not allowed"],
       ["token-file", "    token-file: /etc/shadow\n", "users[0].user.token-file is not allowed"],
       ["client-certificate", "    client-certificate: /root/.kube/client.crt\n    client-key-data: a2V5\n", "users[0].user.client-certificate is not allowed"],
@@ -134,7 +159,9 @@ describe("kubeconfig policy and secrets at rest", () => {
       expect(errors.kubeconfig).toContain(message);
     }
     const caPath = kubeconfigFor(port).replace("    insecure-skip-tls-verify: true\n", "    certificate-authority: /etc/kubernetes/pki/ca.crt\n");
-    expect((await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm(caPath)))).kubeconfig).toContain("clusters[0].cluster.certificate-authority is not allowed");
+    expect((await fieldErrorsOf(() => admin.clusterAdmin.create(clusterForm(caPath)))).kubeconfig).toContain(
+      "clusters[0].cluster.certificate-authority is not allowed",
+    );
     expect(await test.db.cluster.count()).toBe(clustersBefore);
     // Nothing reached the stand-in: validating a kubeconfig makes no request and reads no file.
     expect(seen).toHaveLength(0);
@@ -168,13 +195,24 @@ describe("kubeconfig policy and secrets at rest", () => {
     const { kubernetes } = await loadAndUse();
     expect(kubernetes).toHaveLength(0);
     expect(JSON.stringify(seen)).not.toContain("content-of-a-host-file");
-    expect((await test.db.clusterConnection.findUniqueOrThrow({ where: { clusterId: target!.id } })).lastError).toMatch(/users\[0\]\.user\.token-file is not allowed/);
+    expect((await test.db.clusterConnection.findUniqueOrThrow({ where: { clusterId: target!.id } })).lastError).toMatch(
+      /users\[0\]\.user\.token-file is not allowed/,
+    );
   });
 
   it("stores the kubeconfig and the feed token sealed, and the driver and the feed poller still use them", async () => {
     const admin = await callerAs(test.db, demoUserIds.admin, new Date(T));
     const cluster = await admin.clusterAdmin.create(clusterForm(kubeconfigFor(port)));
-    const feed = await admin.carbonAdmin.saveFeed({ id: null, zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", baseUrl, apiToken: FEED_TOKEN, externalZone: "", pollIntervalS: 300, enabled: true });
+    const feed = await admin.carbonAdmin.saveFeed({
+      id: null,
+      zoneId: "CA-ON",
+      provider: "ELECTRICITY_MAPS",
+      baseUrl,
+      apiToken: FEED_TOKEN,
+      externalZone: "",
+      pollIntervalS: 300,
+      enabled: true,
+    });
 
     const storedKubeconfig = await rawKubeconfig(cluster.id);
     const storedToken = await rawToken(feed.id);
@@ -196,7 +234,9 @@ describe("kubeconfig policy and secrets at rest", () => {
     const [target] = await test.db.cluster.findMany({ orderBy: { id: "asc" }, take: 1, select: { id: true } });
     const plainKubeconfig = kubeconfigFor(port);
     await storeConnection(target!.id, plainKubeconfig);
-    await test.db.carbonFeed.create({ data: { id: "feed-plain", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: FEED_TOKEN, pollIntervalS: 300 } });
+    await test.db.carbonFeed.create({
+      data: { id: "feed-plain", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: FEED_TOKEN, pollIntervalS: 300 },
+    });
     const updatedBefore = (await test.db.clusterConnection.findUniqueOrThrow({ where: { clusterId: target!.id } })).updatedAt;
 
     // Plaintext still works before the upgrade.
@@ -229,7 +269,17 @@ describe("kubeconfig policy and secrets at rest", () => {
     const otherKey = randomBytes(32);
     const [target, other] = await test.db.cluster.findMany({ orderBy: { id: "asc" }, take: 2, select: { id: true, name: true } });
     await storeConnection(target!.id, sealSecret(kubeconfigFor(port), otherKey, SECRET_PURPOSES.kubeconfig));
-    await test.db.carbonFeed.create({ data: { id: "feed-other-key", zoneId: "CA-ON", provider: "ELECTRICITY_MAPS", signalType: "AVERAGE", baseUrl, apiToken: sealSecret(FEED_TOKEN, otherKey, SECRET_PURPOSES.feedToken), pollIntervalS: 300 } });
+    await test.db.carbonFeed.create({
+      data: {
+        id: "feed-other-key",
+        zoneId: "CA-ON",
+        provider: "ELECTRICITY_MAPS",
+        signalType: "AVERAGE",
+        baseUrl,
+        apiToken: sealSecret(FEED_TOKEN, otherKey, SECRET_PURPOSES.feedToken),
+        pollIntervalS: 300,
+      },
+    });
 
     const { set, kubernetes } = await loadAndUse();
     expect(kubernetes).toHaveLength(0);

@@ -37,17 +37,30 @@ describe("web security", () => {
   let deps: TrpcHttpDeps;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    deps = { db: database.db, cookie: { password: SECRET, secure: false }, trustedProxies: 0, allowedOrigins: [], now: () => new Date(SEED_NOW.getTime() + 60_000) };
+    deps = {
+      db: database.db,
+      cookie: { password: SECRET, secure: false },
+      trustedProxies: 0,
+      allowedOrigins: [],
+      now: () => new Date(SEED_NOW.getTime() + 60_000),
+    };
   });
   afterAll(() => database.drop());
 
   /** A mutation as the browser sends it: POST, JSON, Content-Length, this site's Origin. */
   const post = (path: string, input: unknown, call: Call = {}) => {
     const body = call.rawBody ?? JSON.stringify(superjson.serialize(input));
-    const headers = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), origin: SITE, ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers };
+    const headers = {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      origin: SITE,
+      ...(call.cookie ? { cookie: call.cookie } : {}),
+      ...call.headers,
+    };
     return trpcHttpResponse(new Request(`${SITE}/api/trpc/${path}`, { method: "POST", headers, body }), deps);
   };
-  const get = (path: string, call: Call = {}) => trpcHttpResponse(new Request(`${SITE}/api/trpc/${path}`, { headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers } }), deps);
+  const get = (path: string, call: Call = {}) =>
+    trpcHttpResponse(new Request(`${SITE}/api/trpc/${path}`, { headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers } }), deps);
   const errorOf = async (response: Response) => ((await response.json()) as { error: { json: { message: string } } }).error.json.message;
 
   /** Signs in through the handler and returns the session cookie it set. */
@@ -115,12 +128,20 @@ describe("web security", () => {
     expect(retryAfter).toBeLessThanOrEqual(DEFAULT_SIGN_IN_LIMITS.windowSeconds);
     expect(await errorOf(throttled)).toMatch(/Too many failed sign-ins for this account/);
     // The right password is refused too until the window ends, from any address.
-    const right = await post("auth.signIn", { email: "OPERATOR@verdant.example", password: demo.operator.password }, { headers: { "x-forwarded-for": "198.51.100.1" } });
+    const right = await post(
+      "auth.signIn",
+      { email: "OPERATOR@verdant.example", password: demo.operator.password },
+      { headers: { "x-forwarded-for": "198.51.100.1" } },
+    );
     expect(right.status).toBe(429);
     expect(right.headers.getSetCookie()).toEqual([]);
     const audit = await database.db.auditLog.findMany({ where: { action: "auth.sign-in.throttled" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: null, entityId: demo.operator.email, after: { email: demo.operator.email, address: "203.0.113.7", limit: "account" } });
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      entityId: demo.operator.email,
+      after: { email: demo.operator.email, address: "203.0.113.7", limit: "account" },
+    });
   });
 
   it("refuses an address after 20 failures across accounts, whatever e-mail it tries next", async () => {
@@ -132,7 +153,9 @@ describe("web security", () => {
     expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toMatch(/your network address/);
     // Another address is unaffected.
-    expect((await post("auth.signIn", { email: demo.aurora.email, password: demo.aurora.password }, { headers: { "x-forwarded-for": "192.0.2.45" } })).status).toBe(200);
+    expect(
+      (await post("auth.signIn", { email: demo.aurora.email, password: demo.aurora.password }, { headers: { "x-forwarded-for": "192.0.2.45" } })).status,
+    ).toBe(200);
   });
 
   it(`refuses a batch of more than ${MAX_BATCH_SIZE} calls`, async () => {
@@ -159,14 +182,28 @@ describe("web security", () => {
   });
 
   it(`refuses the preview after ${PREVIEW_LIMIT.points} in ${PREVIEW_LIMIT.windowSeconds} s per tenant, other tenants unaffected`, async () => {
-    const job = { idempotencyKey: "preview-limit", name: "limit-check", kind: "TRAINING" as const, cpuMilli: 4000, memoryMib: 8192, gpuCount: 1, gpuMilli: 1000, gangSize: 1, estimatedDurationS: 3600, priority: 3 };
+    const job = {
+      idempotencyKey: "preview-limit",
+      name: "limit-check",
+      kind: "TRAINING" as const,
+      cpuMilli: 4000,
+      memoryMib: 8192,
+      gpuCount: 1,
+      gpuMilli: 1000,
+      gangSize: 1,
+      estimatedDurationS: 3600,
+      priority: 3,
+    };
     const cirrus = await callerAs(database.db, demoUserIds.cirrus);
     const started = Date.now();
     await expect(cirrus.jobs.preview(job)).resolves.toHaveProperty("outcome");
     // The limit is taken before the input is parsed, so invalid calls count too (and are quick,
     // keeping all of them inside one window on a slow machine).
     for (let i = 1; i < PREVIEW_LIMIT.points; i++) await expect(cirrus.jobs.preview({ ...job, gpuCount: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(cirrus.jobs.preview(job)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/more than 10 previews in 10 seconds/) });
+    await expect(cirrus.jobs.preview(job)).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/more than 10 previews in 10 seconds/),
+    });
     expect(Date.now() - started).toBeLessThan(PREVIEW_LIMIT.windowSeconds * 1000);
     const aurora = await callerAs(database.db, demoUserIds.aurora);
     await expect(aurora.jobs.preview(job)).resolves.toHaveProperty("outcome");
@@ -178,7 +215,11 @@ describe("web security", () => {
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain("https://evil.example may not change data");
     // A classic cross-site form post (urlencoded, no tRPC body) is refused by the same check.
-    const form = new Request(`${SITE}/api/trpc/auth.signOut`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "3", origin: "https://evil.example", cookie }, body: "a=b" });
+    const form = new Request(`${SITE}/api/trpc/auth.signOut`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "3", origin: "https://evil.example", cookie },
+      body: "a=b",
+    });
     expect((await trpcHttpResponse(form, deps)).status).toBe(403);
     const noOrigin = await post("auth.signOut", undefined, { cookie, headers: { origin: "" } });
     expect(noOrigin.status).toBe(403);
@@ -195,8 +236,13 @@ describe("web security", () => {
     const rules = await nextConfig.headers!();
     const all = Object.fromEntries(rules.find((r) => r.source === "/:path*")!.headers.map((h) => [h.key.toLowerCase(), h.value]));
     expect(all).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" });
-    expect(rules.find((r) => r.source === "/api/:path*")!.headers[0]).toEqual({ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" });
-    const policies = [proxy(new NextRequest(`${SITE}/admin/users`)), proxy(new NextRequest(`${SITE}/sign-in`))].map((r) => r.headers.get("content-security-policy")!);
+    expect(rules.find((r) => r.source === "/api/:path*")!.headers[0]).toEqual({
+      key: "Content-Security-Policy",
+      value: "default-src 'none'; frame-ancestors 'none'",
+    });
+    const policies = [proxy(new NextRequest(`${SITE}/admin/users`)), proxy(new NextRequest(`${SITE}/sign-in`))].map((r) =>
+      r.headers.get("content-security-policy")!,
+    );
     const nonces = policies.map((p) => /'nonce-([^']+)'/.exec(p)?.[1]);
     expect(nonces[0]).toBeTruthy();
     expect(nonces[0]).not.toBe(nonces[1]);

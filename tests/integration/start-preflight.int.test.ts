@@ -12,7 +12,12 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, [tsx, "scripts/start.ts"], { cwd: root, encoding: "utf8", timeout: 60_000, env: { ...process.env, DATABASE_URL: "", ...env } });
+  return spawnSync(process.execPath, [tsx, "scripts/start.ts"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, DATABASE_URL: "", ...env },
+  });
 }
 
 describe("npm start preflight", () => {

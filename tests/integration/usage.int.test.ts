@@ -23,11 +23,18 @@ describe("tenant usage", () => {
     const expectedGpus = running.reduce((s, j) => s + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0);
     expect(usage.gpusInUse).toBeCloseTo(expectedGpus, 6);
     // Every running job has run 2 hours at `later`.
-    const expectedHours = running.filter((j) => j.status === "RUNNING").reduce((s, j) => s + ((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * ((later.getTime() - j.startedAt!.getTime()) / 3600_000), 0);
+    const expectedHours = running
+      .filter((j) => j.status === "RUNNING")
+      .reduce((s, j) => s + ((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * ((later.getTime() - j.startedAt!.getTime()) / 3600_000), 0);
     // Plus the seeded history's finished jobs, clipped to this month.
     const monthStart = Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), 1);
-    const finished = await database.db.job.findMany({ where: { tenantId: "tenant-aurora-labs", status: "SUCCEEDED", finishedAt: { gt: new Date(monthStart) } } });
-    const finishedHours = finished.reduce((s, j) => s + ((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * ((j.finishedAt!.getTime() - Math.max(monthStart, j.startedAt!.getTime())) / 3600_000), 0);
+    const finished = await database.db.job.findMany({
+      where: { tenantId: "tenant-aurora-labs", status: "SUCCEEDED", finishedAt: { gt: new Date(monthStart) } },
+    });
+    const finishedHours = finished.reduce(
+      (s, j) => s + ((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * ((j.finishedAt!.getTime() - Math.max(monthStart, j.startedAt!.getTime())) / 3600_000),
+      0,
+    );
     expect(finishedHours).toBeGreaterThan(0);
     expect(usage.gpuHours).toBeCloseTo(expectedHours + finishedHours, 4);
     const emissions = await database.db.job.aggregate({ where: { tenantId: "tenant-aurora-labs", placedAt: { not: null } }, _sum: { emissionsGCo2e: true } });

@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 // `node --import tsx` runs the worker in this one process (as `npm start` does). The tsx command
 // instead forks a second node process, which a SIGKILL of the first never reaches.
 function startWorker(url: string): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: root, stdio: "ignore", env: { ...process.env, DATABASE_URL: url, VERDANT_CYCLE_MS: "300", VERDANT_SIM_SPEED: "1" } });
+  return spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, DATABASE_URL: url, VERDANT_CYCLE_MS: "300", VERDANT_SIM_SPEED: "1" },
+  });
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
@@ -36,7 +40,15 @@ describe("worker crash", () => {
     const seedJobs = await database.db.job.findMany({ where: { status: "QUEUED" } });
     const extra = Array.from({ length: 240 }, (_, i) => {
       const { id: _id, ...source } = seedJobs[i % seedJobs.length]!;
-      return { ...source, id: `job-crash-${i}`, idempotencyKey: `crash-${i}`, name: `crash-${i}`, earliestStartAt: null, deadlineAt: null, submittedAt: new Date() };
+      return {
+        ...source,
+        id: `job-crash-${i}`,
+        idempotencyKey: `crash-${i}`,
+        name: `crash-${i}`,
+        earliestStartAt: null,
+        deadlineAt: null,
+        submittedAt: new Date(),
+      };
     });
     await database.db.job.createMany({ data: extra });
   });
@@ -77,7 +89,11 @@ describe("worker crash", () => {
       return !!restarted?.lastCycleAt && restarted.lastCycleAt.getTime() > killedAt && restarted.pid !== first.pid;
     }, 60_000);
     const recoveredMs = restarted!.lastCycleAt!.getTime() - killedAt;
-    const firstNewDecision = await db.decision.findFirst({ where: { createdAt: { gt: new Date(killedAt) } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+    const firstNewDecision = await db.decision.findFirst({
+      where: { createdAt: { gt: new Date(killedAt) } },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    });
     const firstDecisionMs = firstNewDecision ? firstNewDecision.createdAt.getTime() - killedAt : null;
     expect(supervisor.child?.pid).toBe(restarted!.pid);
     expect(exits).toEqual([{ code: 137, restartInMs: 1000 }]);
@@ -89,10 +105,17 @@ describe("worker crash", () => {
 
     // Lost: gone, or never decided (jobs whose deadline passed become EXPIRED without a decision, by design).
     const ids = queued.map((j) => j.id);
-    const lost = ids.length - (await db.job.count({ where: { id: { in: ids } } })) + (await db.job.count({ where: { id: { in: ids }, decisions: { none: {} }, status: { not: "EXPIRED" } } }));
+    const lost =
+      ids.length -
+      (await db.job.count({ where: { id: { in: ids } } })) +
+      (await db.job.count({ where: { id: { in: ids }, decisions: { none: {} }, status: { not: "EXPIRED" } } }));
     const expired = await db.job.count({ where: { id: { in: ids }, status: "EXPIRED" } });
-    const doublePlaced = await count(db.$queryRaw`SELECT count(*) AS n FROM (SELECT "jobId" FROM "Decision" WHERE outcome = 'PLACED' GROUP BY "jobId" HAVING count(*) > 1) d`);
-    const gpuDrift = await count(db.$queryRaw`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0)`);
+    const doublePlaced = await count(
+      db.$queryRaw`SELECT count(*) AS n FROM (SELECT "jobId" FROM "Decision" WHERE outcome = 'PLACED' GROUP BY "jobId" HAVING count(*) > 1) d`,
+    );
+    const gpuDrift = await count(
+      db.$queryRaw`SELECT count(*) AS n FROM "Gpu" g WHERE g."allocatedMilli" <> COALESCE((SELECT SUM(milli) FROM "GpuShare" s WHERE s."gpuId" = g.id), 0)`,
+    );
     // Each node's counters equal what the placed jobs' stored assignments say they hold there.
     const nodeDrift = await count(db.$queryRaw`SELECT count(*) AS n FROM "Node" n WHERE n."allocatedCpuMilli" <> COALESCE((
         SELECT SUM((a->>'cpuMilli')::int) FROM "Job" j JOIN "Decision" d ON d."jobId" = j.id AND d.outcome = 'PLACED', jsonb_array_elements(d.assignments) a

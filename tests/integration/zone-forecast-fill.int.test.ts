@@ -26,11 +26,29 @@ describe("scheduling series beyond the stored samples", () => {
         { id: "TEST-NONE", name: "Zone without history", annualAverageGCo2ePerKwh: 321 },
       ],
     });
-    const cluster = (name: string, gridZoneId: string) => ({ name, region: "test", tier: "EDGE" as const, gridZoneId, pue: 1.2, locationName: "test", latitude: 0, longitude: 0 });
+    const cluster = (name: string, gridZoneId: string) => ({
+      name,
+      region: "test",
+      tier: "EDGE" as const,
+      gridZoneId,
+      pue: 1.2,
+      locationName: "test",
+      latitude: 0,
+      longitude: 0,
+    });
     await db.cluster.createMany({ data: [cluster("hist-cluster", "TEST-HIST"), cluster("none-cluster", "TEST-NONE")] });
     // Three days of measured hours ending two hours before now (no forecast samples at all).
     const rows = Array.from({ length: 72 }, (_, i) => hourNow - (73 - i) * HOUR_MS).map((at) => ({
-      zoneId: "TEST-HIST", at: new Date(at), gCo2ePerKwh: daily(at), kind: "MEASURED" as const, signalType: "AVERAGE" as const, emissionFactorType: "LIFECYCLE" as const, provider: "test", source: "test", estimated: false, forecastIssuedAt: null,
+      zoneId: "TEST-HIST",
+      at: new Date(at),
+      gCo2ePerKwh: daily(at),
+      kind: "MEASURED" as const,
+      signalType: "AVERAGE" as const,
+      emissionFactorType: "LIFECYCLE" as const,
+      provider: "test",
+      source: "test",
+      estimated: false,
+      forecastIssuedAt: null,
     }));
     await upsertMeasuredSamples(db, rows);
   });
@@ -42,7 +60,13 @@ describe("scheduling series beyond the stored samples", () => {
     expect(series.gCo2ePerKwh).toHaveLength(49);
     series.gCo2ePerKwh.forEach((v, h) => {
       const at = series.startMs + h * HOUR_MS;
-      expect(series.provenance[h]).toEqual({ kind: "forecast", provider: FORECASTER_PROVIDER, signalType: "average", emissionFactorType: "lifecycle", forecastIssuedAtMs: nowMs });
+      expect(series.provenance[h]).toEqual({
+        kind: "forecast",
+        provider: FORECASTER_PROVIDER,
+        signalType: "average",
+        emissionFactorType: "lifecycle",
+        forecastIssuedAtMs: nowMs,
+      });
       expect(v).toBeCloseTo(daily(at), 6);
       expect(v).not.toBe(999);
     });

@@ -20,19 +20,41 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <table className="min-w-full text-sm">
           <caption className="sr-only">Audit entries, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
-            <tr><th scope="col" className="px-3 py-2">When</th><th scope="col" className="px-3 py-2">Who</th><th scope="col" className="px-3 py-2">Action</th><th scope="col" className="px-3 py-2">What</th><th scope="col" className="px-3 py-2">Change</th></tr>
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                When
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Who
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Action
+              </th>
+              <th scope="col" className="px-3 py-2">
+                What
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Change
+              </th>
+            </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.map((r) => (
               <tr key={r.id} data-testid="audit-row" className="align-top">
-                <td className="px-3 py-2 whitespace-nowrap"><LocalTime value={r.at} /></td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <LocalTime value={r.at} />
+                </td>
                 <td className="px-3 py-2">{r.actor?.name ?? "system"}</td>
                 <td className="px-3 py-2 font-mono">{r.action}</td>
-                <td className="px-3 py-2">{r.entityType} <span className="font-mono text-slate-600">{r.entityId}</span></td>
+                <td className="px-3 py-2">
+                  {r.entityType} <span className="font-mono text-slate-600">{r.entityId}</span>
+                </td>
                 <td className="px-3 py-2">
                   <details>
                     <summary className="cursor-pointer text-leaf-700">before / after</summary>
-                    <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap text-xs">{JSON.stringify({ before: r.before, after: r.after }, null, 2)}</pre>
+                    <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap text-xs">
+                      {JSON.stringify({ before: r.before, after: r.after }, null, 2)}
+                    </pre>
                   </details>
                 </td>
               </tr>
@@ -40,10 +62,20 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </tbody>
         </table>
         <div className="flex items-center justify-between border-t border-slate-100 px-3 py-2 text-sm text-slate-600">
-          <span>{total} entries · page {page} of {pages}</span>
+          <span>
+            {total} entries · page {page} of {pages}
+          </span>
           <span className="flex gap-3">
-            {page > 1 && <Link className="text-leaf-700 underline" href={`/admin/audit?page=${page - 1}`}>Previous</Link>}
-            {page < pages && <Link className="text-leaf-700 underline" href={`/admin/audit?page=${page + 1}`}>Next</Link>}
+            {page > 1 && (
+              <Link className="text-leaf-700 underline" href={`/admin/audit?page=${page - 1}`}>
+                Previous
+              </Link>
+            )}
+            {page < pages && (
+              <Link className="text-leaf-700 underline" href={`/admin/audit?page=${page + 1}`}>
+                Next
+              </Link>
+            )}
           </span>
         </div>
       </div>

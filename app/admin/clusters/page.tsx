@@ -13,7 +13,15 @@ export default async function AdminClustersPage() {
   const clusters = await (await api()).clusters.list();
   return (
     <>
-      <PageHeader title="Clusters" description="The fleet you administer: clusters, their grid zones and inventory." actions={<Link href="/admin/clusters/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">New cluster</Link>} />
+      <PageHeader
+        title="Clusters"
+        description="The fleet you administer: clusters, their grid zones and inventory."
+        actions={
+          <Link href="/admin/clusters/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">
+            New cluster
+          </Link>
+        }
+      />
       <ClusterTable clusters={clusters} editHref={(id) => `/admin/clusters/${id}`} />
     </>
   );

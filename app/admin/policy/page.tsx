@@ -15,20 +15,34 @@ export default async function PolicyPage() {
     <>
       <PageHeader title="Placement policy" description={`${active.name}, version ${active.version} is active. Every save is a new version, audited.`} />
       <PolicyEditor
-        initial={{ objectiveWeights: active.objectiveWeights, maxDeferralHours: c.maxDeferralHours, minDeferralSavingPct: c.minDeferralSavingPct, honorCarbonBudget: c.honorCarbonBudget, allowSplitAcrossClusters: c.allowSplitAcrossClusters, note: "" }}
+        initial={{
+          objectiveWeights: active.objectiveWeights,
+          maxDeferralHours: c.maxDeferralHours,
+          minDeferralSavingPct: c.minDeferralSavingPct,
+          honorCarbonBudget: c.honorCarbonBudget,
+          allowSplitAcrossClusters: c.allowSplitAcrossClusters,
+          note: "",
+        }}
       />
       <section className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="versions-title">
-        <h2 id="versions-title" className="mb-3 font-semibold">Versions</h2>
+        <h2 id="versions-title" className="mb-3 font-semibold">
+          Versions
+        </h2>
         <ol className="flex flex-col gap-3 text-sm" data-testid="policy-versions">
           {versions.map((v) => (
             <li key={v.id}>
               <p>
-                <strong>v{v.version}</strong> {v.active && <span className="rounded-full bg-leaf-100 px-2 text-xs font-semibold text-leaf-900">active</span>} · {v.createdBy} · <LocalTime value={v.createdAt} />
+                <strong>v{v.version}</strong> {v.active && <span className="rounded-full bg-leaf-100 px-2 text-xs font-semibold text-leaf-900">active</span>} ·{" "}
+                {v.createdBy} · <LocalTime value={v.createdAt} />
                 {v.note ? ` · “${v.note}”` : ""}
               </p>
               {v.changes.length > 0 && v.version > 1 && (
                 <ul className="ml-4 list-disc text-slate-700">
-                  {v.changes.map((ch) => <li key={ch.key}><span className="font-mono">{ch.key}</span>: {String(ch.before)} → {String(ch.after)}</li>)}
+                  {v.changes.map((ch) => (
+                    <li key={ch.key}>
+                      <span className="font-mono">{ch.key}</span>: {String(ch.before)} → {String(ch.after)}
+                    </li>
+                  ))}
                 </ul>
               )}
             </li>

@@ -11,7 +11,10 @@ export default async function TenantsPage() {
   const tenants = await (await api()).tenants.list();
   return (
     <>
-      <PageHeader title="Tenants" description="GPU quotas and monthly carbon budgets, with this month's use. The scheduler enforces them from its next cycle." />
+      <PageHeader
+        title="Tenants"
+        description="GPU quotas and monthly carbon budgets, with this month's use. The scheduler enforces them from its next cycle."
+      />
       <TenantManager tenants={tenants} />
     </>
   );

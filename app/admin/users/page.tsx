@@ -12,7 +12,10 @@ export default async function UsersPage() {
   const [users, tenants] = await Promise.all([caller.users.list(), caller.catalog.tenants()]);
   return (
     <>
-      <PageHeader title="Users and roles" description="Admins manage the fleet and settings, operators watch it, tenant members submit their tenant's jobs. Every change is in the audit log." />
+      <PageHeader
+        title="Users and roles"
+        description="Admins manage the fleet and settings, operators watch it, tenant members submit their tenant's jobs. Every change is in the audit log."
+      />
       <UserManager users={users} tenants={tenants} selfId={me.id} />
     </>
   );

@@ -12,7 +12,10 @@ export default async function CarbonPage() {
   const intensity = await (await api()).carbon.intensity({ historyDays: HISTORY_DAYS, forecastHours: 48 });
   return (
     <>
-      <PageHeader title="Carbon" description="Grid intensity per zone, measured and forecast; emissions by cluster, tenant and day; savings against the carbon-agnostic baseline." />
+      <PageHeader
+        title="Carbon"
+        description="Grid intensity per zone, measured and forecast; emissions by cluster, tenant and day; savings against the carbon-agnostic baseline."
+      />
       <CarbonDashboard intensity={intensity} historyDays={HISTORY_DAYS} />
     </>
   );

@@ -15,7 +15,14 @@ export default async function ExperimentsPage() {
       <PageHeader
         title="Experiments"
         description="Simulations of the fleet under several policies on the same trace and seed, compared side by side."
-        actions={<Link href="/operator/experiments/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700">New experiment</Link>}
+        actions={
+          <Link
+            href="/operator/experiments/new"
+            className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+          >
+            New experiment
+          </Link>
+        }
       />
       <ExperimentList initial={experiments} />
     </>

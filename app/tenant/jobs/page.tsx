@@ -14,9 +14,17 @@ export default async function MyJobsPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="My jobs"
         description={`Jobs of ${user.tenantName ?? "your tenant"}, newest first.`}
-        actions={<Link href="/tenant/jobs/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">Submit a job</Link>}
+        actions={
+          <Link href="/tenant/jobs/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">
+            Submit a job
+          </Link>
+        }
       />
-      {submitted && <p role="status" className="mb-4 rounded-md bg-leaf-50 p-3 text-sm text-leaf-900 ring-1 ring-leaf-100">Your job was submitted and is queued for placement.</p>}
+      {submitted && (
+        <p role="status" className="mb-4 rounded-md bg-leaf-50 p-3 text-sm text-leaf-900 ring-1 ring-leaf-100">
+          Your job was submitted and is queued for placement.
+        </p>
+      )}
       <MyJobsTable />
     </>
   );

@@ -20,7 +20,8 @@ export default async function UsagePage() {
         <UsageMeter label="Energy this month (estimated)" used={usage.energyKwh} limit={null} unit="kWh" />
       </div>
       <p className="mt-4 text-sm text-slate-600">
-        {usage.jobsSubmitted} jobs submitted since <LocalTime value={usage.monthStart} />. Emissions and energy are the scheduler&apos;s estimates at placement (facility energy × the zone&apos;s hourly intensity).
+        {usage.jobsSubmitted} jobs submitted since <LocalTime value={usage.monthStart} />. Emissions and energy are the scheduler&apos;s estimates at placement
+        (facility energy × the zone&apos;s hourly intensity).
       </p>
     </>
   );

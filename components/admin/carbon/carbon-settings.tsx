@@ -16,11 +16,19 @@ export function CarbonSettings({ initial, canEdit }: { initial: Settings; canEdi
   const refresh = () => void queryClient.invalidateQueries(trpc.carbonAdmin.settings.queryFilter());
   return (
     <div className="flex flex-col gap-6">
-      <SectionCard id="zones" title="Grid zones" description="The static default is used for any hour without measured or forecast data. Every change is audited.">
+      <SectionCard
+        id="zones"
+        title="Grid zones"
+        description="The static default is used for any hour without measured or forecast data. Every change is audited."
+      >
         <ZoneCoverageTable settings={settings} canEdit={canEdit} onChanged={refresh} />
       </SectionCard>
       {canEdit && (
-        <SectionCard id="upload" title="Import hourly history (CSV)" description="Electricity Maps' hourly export format, one zone per file; stored as measured data.">
+        <SectionCard
+          id="upload"
+          title="Import hourly history (CSV)"
+          description="Electricity Maps' hourly export format, one zone per file; stored as measured data."
+        >
           <CsvUploadForm zones={settings.zones} onImported={refresh} />
         </SectionCard>
       )}

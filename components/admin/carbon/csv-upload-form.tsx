@@ -37,41 +37,92 @@ export function CsvUploadForm({ zones, onImported }: { zones: CarbonSettings["zo
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
-        <Field id="csv-zone" label="Grid zone" hint={zone ? `Reads the ${zone.emissionFactorType === "LIFECYCLE" ? "LCA (lifecycle)" : "direct"} column, matching the zone.` : undefined} error={errors.zoneId}>
+        <Field
+          id="csv-zone"
+          label="Grid zone"
+          hint={zone ? `Reads the ${zone.emissionFactorType === "LIFECYCLE" ? "LCA (lifecycle)" : "direct"} column, matching the zone.` : undefined}
+          error={errors.zoneId}
+        >
           <Select id="csv-zone" value={zoneId} onChange={(e) => setZoneId(e.target.value)} invalid={!!errors.zoneId}>
-            {zones.map((z) => <option key={z.id} value={z.id}>{z.id} · {z.name}</option>)}
+            {zones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.id} · {z.name}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field id="csv-file" label="Hourly CSV (Electricity Maps format, .csv or .csv.gz)" error={fileError ?? errors.content ?? errors.fileName}>
-          <input id="csv-file" name="csv-file" type="file" accept=".csv,.gz,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" aria-invalid={!!(fileError ?? errors.content) || undefined} />
+          <input
+            id="csv-file"
+            name="csv-file"
+            type="file"
+            accept=".csv,.gz,text/csv"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="text-sm"
+            aria-invalid={!!(fileError ?? errors.content) || undefined}
+          />
         </Field>
-        <Field id="csv-file-zone" label="Zone Id in the file, if spelled differently (optional)" hint="e.g. DE-LU for DE; empty = the zone's own id" error={errors.fileZoneId}>
+        <Field
+          id="csv-file-zone"
+          label="Zone Id in the file, if spelled differently (optional)"
+          hint="e.g. DE-LU for DE; empty = the zone's own id"
+          error={errors.fileZoneId}
+        >
           <Input id="csv-file-zone" value={fileZoneId} onChange={(e) => setFileZoneId(e.target.value)} invalid={!!errors.fileZoneId} />
         </Field>
-        {upload.error && Object.keys(errors).length === 0 && <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">{messageOf(upload.error)}</p>}
-        <div><Button type="submit" disabled={upload.isPending}>{upload.isPending ? "Checking and importing…" : "Validate and import"}</Button></div>
+        {upload.error && Object.keys(errors).length === 0 && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+            {messageOf(upload.error)}
+          </p>
+        )}
+        <div>
+          <Button type="submit" disabled={upload.isPending}>
+            {upload.isPending ? "Checking and importing…" : "Validate and import"}
+          </Button>
+        </div>
       </form>
       <section aria-live="polite" aria-labelledby="csv-report-title" data-testid="csv-report">
-        <h3 id="csv-report-title" className="text-sm font-semibold">Validation report</h3>
-        {!r && <p className="mt-1 text-sm text-slate-600">Every line is checked before anything is written. With any bad line, nothing is imported and each problem is listed with its line number.</p>}
+        <h3 id="csv-report-title" className="text-sm font-semibold">
+          Validation report
+        </h3>
+        {!r && (
+          <p className="mt-1 text-sm text-slate-600">
+            Every line is checked before anything is written. With any bad line, nothing is imported and each problem is listed with its line number.
+          </p>
+        )}
         {r && r.written && (
           <p role="status" className="mt-1 rounded-md bg-leaf-50 p-2 text-sm text-leaf-900">
-            Imported {upload.variables?.fileName} into {r.zoneId}: {formatCount(r.validSamples)} hours ({formatCount(r.inserted)} new, {formatCount(r.updated)} replaced) from {formatCount(r.dataLines)} lines.
+            Imported {upload.variables?.fileName} into {r.zoneId}: {formatCount(r.validSamples)} hours ({formatCount(r.inserted)} new, {formatCount(r.updated)}{" "}
+            replaced) from {formatCount(r.dataLines)} lines.
           </p>
         )}
         {r && !r.written && (
           <div className="mt-1 flex flex-col gap-2">
             <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
-              Nothing was imported: {r.issues.length === 0 ? "the file has no data lines" : `${formatCount(r.issues.length)} of ${formatCount(r.dataLines)} lines have problems`}. Fix them and upload again.
+              Nothing was imported:{" "}
+              {r.issues.length === 0 ? "the file has no data lines" : `${formatCount(r.issues.length)} of ${formatCount(r.dataLines)} lines have problems`}. Fix
+              them and upload again.
             </p>
             {r.issues.length > 0 && (
               <table className="min-w-full text-sm">
                 <caption className="sr-only">Problems by line</caption>
-                <thead className="text-left text-xs uppercase text-slate-600"><tr><th scope="col" className="pr-3">Line</th><th scope="col" className="pr-3">Column</th><th scope="col">Problem</th></tr></thead>
+                <thead className="text-left text-xs uppercase text-slate-600">
+                  <tr>
+                    <th scope="col" className="pr-3">
+                      Line
+                    </th>
+                    <th scope="col" className="pr-3">
+                      Column
+                    </th>
+                    <th scope="col">Problem</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {r.issues.slice(0, 200).map((i, n) => (
                     <tr key={n} className="border-t border-slate-100 align-top" data-testid="csv-issue">
-                      <td className="pr-3 font-mono">{i.line}</td><td className="pr-3 text-xs">{i.column ?? "whole line"}</td><td>{i.message}</td>
+                      <td className="pr-3 font-mono">{i.line}</td>
+                      <td className="pr-3 text-xs">{i.column ?? "whole line"}</td>
+                      <td>{i.message}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -23,12 +23,34 @@ function DefaultEditor({ zone, onSaved }: { zone: Zone; onSaved: () => void }) {
   };
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-center gap-1">
-      <label htmlFor={id} className="sr-only">Annual average of {zone.id} (gCO2e/kWh)</label>
-      <input id={id} type="number" step="0.1" min="0" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} className="w-24 rounded-md border border-slate-300 px-2 py-1 text-right text-sm" />
+      <label htmlFor={id} className="sr-only">
+        Annual average of {zone.id} (gCO2e/kWh)
+      </label>
+      <input
+        id={id}
+        type="number"
+        step="0.1"
+        min="0"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-24 rounded-md border border-slate-300 px-2 py-1 text-right text-sm"
+      />
       <span className="text-xs text-slate-600">gCO2e/kWh</span>
-      <Button type="submit" variant="secondary" className="px-2 py-1" disabled={save.isPending} aria-label={`Save the annual average of ${zone.id}`}>{save.isPending ? "Saving…" : "Save"}</Button>
-      {error && <p id={`${id}-error`} role="alert" className="w-full text-xs font-medium text-red-700">{error}</p>}
-      {save.isSuccess && <p role="status" className="w-full text-xs text-leaf-700">Saved: {save.data.before} → {save.data.after} gCO2e/kWh</p>}
+      <Button type="submit" variant="secondary" className="px-2 py-1" disabled={save.isPending} aria-label={`Save the annual average of ${zone.id}`}>
+        {save.isPending ? "Saving…" : "Save"}
+      </Button>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="w-full text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {save.isSuccess && (
+        <p role="status" className="w-full text-xs text-leaf-700">
+          Saved: {save.data.before} → {save.data.after} gCO2e/kWh
+        </p>
+      )}
     </form>
   );
 }
@@ -42,22 +64,76 @@ export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: 
         <caption className="sr-only">Grid zones with their static default and intensity data coverage</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-3">Zone</th><th scope="col" className="py-1 pr-3">Signal</th><th scope="col" className="py-1 pr-3">Static default (annual average)</th>
-            <th scope="col" className="py-1 pr-3 text-right">Clusters</th><th scope="col" className="py-1 pr-3 text-right">Measured hours</th><th scope="col" className="py-1 pr-3">Measured from – to</th>
-            <th scope="col" className="py-1 pr-3 text-right">Last {settings.coverageDays} days</th><th scope="col" className="py-1">Forecast</th>
+            <th scope="col" className="py-1 pr-3">
+              Zone
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Signal
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Static default (annual average)
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right">
+              Clusters
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right">
+              Measured hours
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Measured from – to
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right">
+              Last {settings.coverageDays} days
+            </th>
+            <th scope="col" className="py-1">
+              Forecast
+            </th>
           </tr>
         </thead>
         <tbody>
           {settings.zones.map((z) => (
             <tr key={z.id} className="border-t border-slate-100 align-top" data-testid="zone-row">
-              <td className="py-2 pr-3"><span className="font-mono font-semibold">{z.id}</span><span className="block text-xs text-slate-600">{z.name}</span></td>
-              <td className="py-2 pr-3 text-xs">{z.signalType.toLowerCase()}<span className="block text-slate-600">{z.emissionFactorType.toLowerCase()} factors</span></td>
-              <td className="py-2 pr-3">{canEdit ? <DefaultEditor key={z.annualAverageGCo2ePerKwh} zone={z} onSaved={onChanged} /> : `${z.annualAverageGCo2ePerKwh.toFixed(1)} gCO2e/kWh`}</td>
+              <td className="py-2 pr-3">
+                <span className="font-mono font-semibold">{z.id}</span>
+                <span className="block text-xs text-slate-600">{z.name}</span>
+              </td>
+              <td className="py-2 pr-3 text-xs">
+                {z.signalType.toLowerCase()}
+                <span className="block text-slate-600">{z.emissionFactorType.toLowerCase()} factors</span>
+              </td>
+              <td className="py-2 pr-3">
+                {canEdit ? (
+                  <DefaultEditor key={z.annualAverageGCo2ePerKwh} zone={z} onSaved={onChanged} />
+                ) : (
+                  `${z.annualAverageGCo2ePerKwh.toFixed(1)} gCO2e/kWh`
+                )}
+              </td>
               <td className="py-2 pr-3 text-right">{z.clusters}</td>
-              <td className="py-2 pr-3 text-right tabular-nums" data-testid="measured-hours">{formatCount(z.measuredHours)} h</td>
-              <td className="py-2 pr-3 text-xs">{z.firstMeasuredAt ? <><LocalTime value={z.firstMeasuredAt} /> – <LocalTime value={z.lastMeasuredAt} /></> : "no data: the static default is used"}</td>
+              <td className="py-2 pr-3 text-right tabular-nums" data-testid="measured-hours">
+                {formatCount(z.measuredHours)} h
+              </td>
+              <td className="py-2 pr-3 text-xs">
+                {z.firstMeasuredAt ? (
+                  <>
+                    <LocalTime value={z.firstMeasuredAt} /> – <LocalTime value={z.lastMeasuredAt} />
+                  </>
+                ) : (
+                  "no data: the static default is used"
+                )}
+              </td>
               <td className="py-2 pr-3 text-right tabular-nums">{z.recentCoveragePct.toFixed(0)} %</td>
-              <td className="py-2 text-xs">{z.forecastHours > 0 ? <>{formatCount(z.forecastHours)} h, until <LocalTime value={z.lastForecastAt} /><span className="block text-slate-600">issued <LocalTime value={z.lastForecastIssuedAt} /></span></> : "none"}</td>
+              <td className="py-2 text-xs">
+                {z.forecastHours > 0 ? (
+                  <>
+                    {formatCount(z.forecastHours)} h, until <LocalTime value={z.lastForecastAt} />
+                    <span className="block text-slate-600">
+                      issued <LocalTime value={z.lastForecastIssuedAt} />
+                    </span>
+                  </>
+                ) : (
+                  "none"
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

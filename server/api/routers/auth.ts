@@ -8,7 +8,12 @@ import { safeString } from "../../schemas/safe-input";
 
 export const authRouter = router({
   signIn: publicProcedure
-    .input(z.object({ email: safeString("E-mail", 200).trim().pipe(z.email("Enter a valid e-mail address")), password: safeString("Password", 200).min(1, "Enter your password") }))
+    .input(
+      z.object({
+        email: safeString("E-mail", 200).trim().pipe(z.email("Enter a valid e-mail address")),
+        password: safeString("Password", 200).min(1, "Enter your password"),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const attempt = { email: input.email, password: input.password, address: ctx.clientAddress ?? null };
       const { sessionVersion, ...user } = await signInLimited(ctx.db, signInThrottle, attempt, ctx.now());

@@ -18,7 +18,13 @@ const clusterView = z.object({
   pue: z.number(),
   status: z.enum(["ACTIVE", "DRAINING", "MAINTENANCE", "RETIRED"]),
   // Only whether a kubeconfig is stored: its text never leaves the server (strict: an extra key fails).
-  connection: z.strictObject({ driver: z.enum(["SIMULATED", "KUBERNETES"]), kubeconfigSet: z.boolean(), namespacePrefix: z.string(), lastSyncAt: z.date().nullable(), lastError: z.string().nullable() }),
+  connection: z.strictObject({
+    driver: z.enum(["SIMULATED", "KUBERNETES"]),
+    kubeconfigSet: z.boolean(),
+    namespacePrefix: z.string(),
+    lastSyncAt: z.date().nullable(),
+    lastError: z.string().nullable(),
+  }),
 });
 
 const problem = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });
@@ -34,22 +40,53 @@ const importReport = z.object({
   unknownModels: z.array(z.object({ model: z.string(), lines: z.number().int(), suggestion: z.string().nullable() })),
   duplicateNames: z.number().int(),
   add: added,
-  sample: z.array(z.object({ line: z.number().int(), name: z.string(), cpuMilli: z.number(), memoryMib: z.number(), gpuCount: z.number().int(), gpuModel: z.string().nullable() })),
+  sample: z.array(
+    z.object({
+      line: z.number().int(),
+      name: z.string(),
+      cpuMilli: z.number(),
+      memoryMib: z.number(),
+      gpuCount: z.number().int(),
+      gpuModel: z.string().nullable(),
+    }),
+  ),
 });
 
 export const clusterAdminRouter = router({
   /** Grid zones a cluster can be placed in. */
-  formOptions: adminProcedure.output(z.object({ zones: z.array(z.object({ id: z.string(), name: z.string() })) })).query(({ ctx }) => clusterFormOptions(ctx.db)),
+  formOptions: adminProcedure
+    .output(z.object({ zones: z.array(z.object({ id: z.string(), name: z.string() })) }))
+    .query(({ ctx }) => clusterFormOptions(ctx.db)),
   get: adminProcedure
     .input(z.object({ id: safeId("Cluster") }))
-    .output(clusterView.extend({ nodes: z.number().int(), retireImpact: z.object({ runningJobs: z.number().int(), busyNodes: z.number().int(), strandedQueuedJobs: z.number().int() }) }))
+    .output(
+      clusterView.extend({
+        nodes: z.number().int(),
+        retireImpact: z.object({ runningJobs: z.number().int(), busyNodes: z.number().int(), strandedQueuedJobs: z.number().int() }),
+      }),
+    )
     .query(({ ctx, input }) => getClusterForAdmin(ctx.db, input.id)),
-  create: adminProcedure.input(clusterFormSchema).output(clusterView).mutation(({ ctx, input }) => createCluster(ctx.db, ctx.user, input, ctx.now())),
-  update: adminProcedure.input(clusterUpdateSchema).output(clusterView).mutation(({ ctx, input: { id, ...form } }) => editCluster(ctx.db, ctx.user, id, form, ctx.now())),
+  create: adminProcedure
+    .input(clusterFormSchema)
+    .output(clusterView)
+    .mutation(({ ctx, input }) => createCluster(ctx.db, ctx.user, input, ctx.now())),
+  update: adminProcedure
+    .input(clusterUpdateSchema)
+    .output(clusterView)
+    .mutation(({ ctx, input: { id, ...form } }) => editCluster(ctx.db, ctx.user, id, form, ctx.now())),
   /** Refused while jobs still run there (drain first). */
-  retire: adminProcedure.input(z.object({ id: safeId("Cluster") })).output(clusterView).mutation(({ ctx, input }) => retire(ctx.db, ctx.user, input.id, ctx.now())),
+  retire: adminProcedure
+    .input(z.object({ id: safeId("Cluster") }))
+    .output(clusterView)
+    .mutation(({ ctx, input }) => retire(ctx.db, ctx.user, input.id, ctx.now())),
   /** Validates a node list line by line and shows what would be added; writes nothing. */
-  previewImport: adminProcedure.input(nodeImportSchema).output(importReport).mutation(({ ctx, input }) => previewNodeImport(ctx.db, input)),
+  previewImport: adminProcedure
+    .input(nodeImportSchema)
+    .output(importReport)
+    .mutation(({ ctx, input }) => previewNodeImport(ctx.db, input)),
   /** Adds every node of a valid file with its GPUs, or nothing. */
-  importNodes: adminProcedure.input(nodeImportSchema).output(z.object({ nodesBefore: z.number().int(), nodesAfter: z.number().int(), added })).mutation(({ ctx, input }) => importNodes(ctx.db, ctx.user, input, ctx.now())),
+  importNodes: adminProcedure
+    .input(nodeImportSchema)
+    .output(z.object({ nodesBefore: z.number().int(), nodesAfter: z.number().int(), added }))
+    .mutation(({ ctx, input }) => importNodes(ctx.db, ctx.user, input, ctx.now())),
 });

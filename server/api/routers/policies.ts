@@ -10,5 +10,7 @@ export const policiesRouter = router({
   preview: adminProcedure.input(policyFormSchema).mutation(({ ctx, input }) => previewPolicy(ctx.db, input, ctx.now())),
   save: adminProcedure.input(policyFormSchema).mutation(({ ctx, input }) => savePolicy(ctx.db, ctx.user, input, ctx.now())),
   /** The audit log (admins). */
-  audit: adminProcedure.input(z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(200).default(50) })).query(({ ctx, input }) => listAuditEntries(ctx.db, input.page, input.pageSize)),
+  audit: adminProcedure
+    .input(z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(200).default(50) }))
+    .query(({ ctx, input }) => listAuditEntries(ctx.db, input.page, input.pageSize)),
 });

@@ -8,5 +8,8 @@ const settingsView = z.object({ decisionRetentionDays: z.number().int(), allowPr
 
 export const systemSettingsRouter = router({
   get: adminProcedure.output(settingsView).query(({ ctx }) => getSystemSettings(ctx.db)),
-  update: adminProcedure.input(systemSettingsFormSchema).output(settingsView).mutation(({ ctx, input }) => saveSystemSettings(ctx.db, ctx.user, input, ctx.now())),
+  update: adminProcedure
+    .input(systemSettingsFormSchema)
+    .output(settingsView)
+    .mutation(({ ctx, input }) => saveSystemSettings(ctx.db, ctx.user, input, ctx.now())),
 });

@@ -23,6 +23,12 @@ export const tenantsRouter = router({
       ),
     )
     .query(({ ctx }) => listTenantUsage(ctx.db, ctx.now())),
-  create: adminProcedure.input(tenantCreateSchema).output(tenantRef).mutation(({ ctx, input }) => createTenant(ctx.db, ctx.user, input, ctx.now())),
-  update: adminProcedure.input(tenantUpdateSchema).output(tenantRef).mutation(({ ctx, input: { id, ...form } }) => editTenant(ctx.db, ctx.user, id, form, ctx.now())),
+  create: adminProcedure
+    .input(tenantCreateSchema)
+    .output(tenantRef)
+    .mutation(({ ctx, input }) => createTenant(ctx.db, ctx.user, input, ctx.now())),
+  update: adminProcedure
+    .input(tenantUpdateSchema)
+    .output(tenantRef)
+    .mutation(({ ctx, input: { id, ...form } }) => editTenant(ctx.db, ctx.user, id, form, ctx.now())),
 });

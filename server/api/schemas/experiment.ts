@@ -16,7 +16,12 @@ export const scenarioInputSchema = z.discriminatedUnion("kind", [
     fileName: scenarioFileName("File name", 200).min(1, "Name the scenario file."),
     json: safeString("The scenario file", 2 * MB, "The scenario file is larger than 2 MB.").min(2, "The scenario file is empty."),
     files: z
-      .array(z.object({ path: scenarioFileName("CSV file name", 300).min(1, "Name the CSV file."), content: safeString("A CSV file", 16 * MB, "A CSV file is larger than 16 MB.") }))
+      .array(
+        z.object({
+          path: scenarioFileName("CSV file name", 300).min(1, "Name the CSV file."),
+          content: safeString("A CSV file", 16 * MB, "A CSV file is larger than 16 MB."),
+        }),
+      )
       .max(20, "At most 20 CSV files.")
       .default([])
       .refine((files) => files.reduce((s, f) => s + f.content.length, 0) <= 40 * MB, "The CSV files are larger than 40 MB together.")
@@ -28,7 +33,11 @@ export type ScenarioInput = z.infer<typeof scenarioInputSchema>;
 export const startExperimentSchema = z.object({
   name: safeString("Name", 120, "At most 120 characters.").trim().min(1, "Give the experiment a name."),
   scenario: scenarioInputSchema,
-  policies: z.array(policyName).min(1, "Choose at least one policy.").max(12).refine((p) => new Set(p).size === p.length, "A policy is listed twice."),
+  policies: z
+    .array(policyName)
+    .min(1, "Choose at least one policy.")
+    .max(12)
+    .refine((p) => new Set(p).size === p.length, "A policy is listed twice."),
   baseline: policyName,
 });
 export type StartExperimentInput = z.infer<typeof startExperimentSchema>;

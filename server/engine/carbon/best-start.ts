@@ -61,7 +61,14 @@ export function searchBestStart(input: BestStartInput): BestStartResult {
     if (c.gCo2e < best.gCo2e) best = c;
   }
   const savingGCo2e = earliest.gCo2e - best.gCo2e;
-  return { best, earliest, savingGCo2e, savingPct: earliest.gCo2e > 0 ? (100 * savingGCo2e) / earliest.gCo2e : 0, curve, searchedUntilMs: Math.max(input.earliestStartMs, until) };
+  return {
+    best,
+    earliest,
+    savingGCo2e,
+    savingPct: earliest.gCo2e > 0 ? (100 * savingGCo2e) / earliest.gCo2e : 0,
+    curve,
+    searchedUntilMs: Math.max(input.earliestStartMs, until),
+  };
 }
 
 /** Rounds an epoch ms up to the next hour boundary (used to align deferred starts to forecast hours). */

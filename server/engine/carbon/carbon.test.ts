@@ -31,7 +31,7 @@ describe("intensity series", () => {
 describe("energy and emissions", () => {
   it("computes GPUs x (idle + (max - idle) x util) x duration x PUE with inputs and text", () => {
     const e = estimateEnergyKwh({ gpuCount: 8, idleWatts: 50, maxWatts: 400, utilization: 0.8, durationS: 3600, pue: 1.3 });
-    expect(e.value).toBeCloseTo(8 * 330 * 1.3 / 1000);
+    expect(e.value).toBeCloseTo((8 * 330 * 1.3) / 1000);
     expect(e.unit).toBe("kWh");
     expect(e.inputs.itEnergyKwh?.value).toBeCloseTo(2.64);
     const s = createIntensitySeries({ zone: "DE", startMs: T0, gCo2ePerKwh: [264, 264], provenance: avg });

@@ -23,7 +23,8 @@ export interface EnergyInput {
 export function estimateEnergyKwh(input: EnergyInput): Figure {
   const { gpuCount, idleWatts, maxWatts, utilization, durationS, pue } = input;
   const bad = [gpuCount >= 0, idleWatts >= 0, maxWatts >= idleWatts, utilization >= 0 && utilization <= 1, durationS >= 0, pue >= 1].indexOf(false);
-  if (bad >= 0) throw new CarbonError("INVALID_ENERGY_INPUT", "energy inputs out of range (gpus>=0, 0<=idle<=max, 0<=utilization<=1, duration>=0, pue>=1)", { ...input });
+  if (bad >= 0)
+    throw new CarbonError("INVALID_ENERGY_INPUT", "energy inputs out of range (gpus>=0, 0<=idle<=max, 0<=utilization<=1, duration>=0, pue>=1)", { ...input });
   const wattsPerGpu = idleWatts + (maxWatts - idleWatts) * utilization;
   const itEnergyKwh = (gpuCount * wattsPerGpu * durationS) / 3.6e6;
   const value = itEnergyKwh * pue;

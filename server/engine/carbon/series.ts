@@ -55,8 +55,11 @@ export interface IntensitySeriesInput {
 export function createIntensitySeries(input: IntensitySeriesInput): IntensitySeries {
   const n = input.gCo2ePerKwh.length;
   if (n === 0) throw new CarbonError("INVALID_SERIES", `${input.zone}: empty series`);
-  if (!Number.isInteger(input.startMs) || input.startMs % HOUR_MS !== 0) throw new CarbonError("INVALID_SERIES", `${input.zone}: startMs must be an hour boundary`, { startMs: input.startMs });
-  const provenance = Array.isArray(input.provenance) ? (input.provenance as HourProvenance[]) : Array.from({ length: n }, () => input.provenance as HourProvenance);
+  if (!Number.isInteger(input.startMs) || input.startMs % HOUR_MS !== 0)
+    throw new CarbonError("INVALID_SERIES", `${input.zone}: startMs must be an hour boundary`, { startMs: input.startMs });
+  const provenance = Array.isArray(input.provenance)
+    ? (input.provenance as HourProvenance[])
+    : Array.from({ length: n }, () => input.provenance as HourProvenance);
   if (provenance.length !== n) throw new CarbonError("INVALID_SERIES", `${input.zone}: ${provenance.length} provenance entries for ${n} hours`);
   input.gCo2ePerKwh.forEach((v, i) => {
     if (!Number.isFinite(v) || v < 0) throw new CarbonError("INVALID_SERIES", `${input.zone}: hour ${i} has intensity ${v}`);
@@ -64,10 +67,21 @@ export function createIntensitySeries(input: IntensitySeriesInput): IntensitySer
   const first = provenance[0] as HourProvenance;
   provenance.forEach((p, i) => {
     if (p.signalType !== first.signalType || p.emissionFactorType !== first.emissionFactorType) {
-      throw new CarbonError("SIGNAL_TYPE_MISMATCH", `${input.zone}: hour ${i} is ${p.signalType}/${p.emissionFactorType}, hour 0 is ${first.signalType}/${first.emissionFactorType}`, { zone: input.zone, hour: i });
+      throw new CarbonError(
+        "SIGNAL_TYPE_MISMATCH",
+        `${input.zone}: hour ${i} is ${p.signalType}/${p.emissionFactorType}, hour 0 is ${first.signalType}/${first.emissionFactorType}`,
+        { zone: input.zone, hour: i },
+      );
     }
   });
-  return { zone: input.zone, startMs: input.startMs, gCo2ePerKwh: [...input.gCo2ePerKwh], provenance, signalType: first.signalType, emissionFactorType: first.emissionFactorType };
+  return {
+    zone: input.zone,
+    startMs: input.startMs,
+    gCo2ePerKwh: [...input.gCo2ePerKwh],
+    provenance,
+    signalType: first.signalType,
+    emissionFactorType: first.emissionFactorType,
+  };
 }
 
 /** Throws SIGNAL_TYPE_MISMATCH unless every series uses the same signal and emission-factor type. */
@@ -76,7 +90,11 @@ export function assertComparableSeries(series: readonly IntensitySeries[]): void
   if (!first) return;
   for (const s of series) {
     if (s.signalType !== first.signalType || s.emissionFactorType !== first.emissionFactorType) {
-      throw new CarbonError("SIGNAL_TYPE_MISMATCH", `zone ${s.zone} is ${s.signalType}/${s.emissionFactorType} but ${first.zone} is ${first.signalType}/${first.emissionFactorType}; compare like with like`, { zones: [first.zone, s.zone] });
+      throw new CarbonError(
+        "SIGNAL_TYPE_MISMATCH",
+        `zone ${s.zone} is ${s.signalType}/${s.emissionFactorType} but ${first.zone} is ${first.signalType}/${first.emissionFactorType}; compare like with like`,
+        { zones: [first.zone, s.zone] },
+      );
     }
   }
 }

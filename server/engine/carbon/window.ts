@@ -36,7 +36,11 @@ export function coversWindow(series: IntensitySeries, startMs: number, durationS
 export function meanIntensityGCo2ePerKwh(series: IntensitySeries, startMs: number, durationS: number): number {
   if (!(durationS > 0)) throw new CarbonError("INVALID_ENERGY_INPUT", `durationS must be > 0, got ${durationS}`);
   if (!coversWindow(series, startMs, durationS)) {
-    throw new CarbonError("SERIES_NOT_COVERING", `${series.zone}: window ${startMs}+${durationS}s outside ${series.startMs}..${seriesEndMs(series)}`, { zone: series.zone, startMs, durationS });
+    throw new CarbonError("SERIES_NOT_COVERING", `${series.zone}: window ${startMs}+${durationS}s outside ${series.startMs}..${seriesEndMs(series)}`, {
+      zone: series.zone,
+      startMs,
+      durationS,
+    });
   }
   const prefix = prefixOf(series);
   const endMs = startMs + durationS * 1000;

@@ -37,13 +37,21 @@ function record(out: FilterRecord[], filter: ClusterFilterPlugin, label: string,
 /** The worst verdict of some records (pass < unfit < unfit-unresolvable). */
 function worst(records: readonly FilterRecord[]): FilterVerdict {
   let v: FilterVerdict = "pass";
-  for (const r of records) if (r.verdict === "unfit-unresolvable") return r.verdict;
-  else if (r.verdict === "unfit") v = "unfit";
+  for (const r of records)
+    if (r.verdict === "unfit-unresolvable") return r.verdict;
+    else if (r.verdict === "unfit") v = "unfit";
   return v;
 }
 
 /** Earliest start at or after the window opens where the placer finds room; null when none in the scanned events. */
-function earliestPlacement(placer: Placer, cluster: FleetCluster, variant: JobVariant, earliestMs: number, latestMs: number, seed: number): EarliestPlacement | null {
+function earliestPlacement(
+  placer: Placer,
+  cluster: FleetCluster,
+  variant: JobVariant,
+  earliestMs: number,
+  latestMs: number,
+  seed: number,
+): EarliestPlacement | null {
   const starts = [earliestMs, ...capacityEventsMs(cluster, earliestMs, MAX_CAPACITY_EVENTS)];
   for (const t of starts) {
     if (t > latestMs) break;
@@ -56,7 +64,16 @@ function earliestPlacement(placer: Placer, cluster: FleetCluster, variant: JobVa
 }
 
 /** Runs the variant's filters and, when they all pass, builds its option (earliest start, carbon shift). */
-function evaluateVariant(placer: Placer, cluster: FleetCluster, job: FleetJob, variant: JobVariant, ctx: AgentContext, seed: number, filters: readonly ClusterFilterPlugin[], clusterPassed: boolean): { option: PlacementOption | null; records: FilterRecord[] } {
+function evaluateVariant(
+  placer: Placer,
+  cluster: FleetCluster,
+  job: FleetJob,
+  variant: JobVariant,
+  ctx: AgentContext,
+  seed: number,
+  filters: readonly ClusterFilterPlugin[],
+  clusterPassed: boolean,
+): { option: PlacementOption | null; records: FilterRecord[] } {
   const records: FilterRecord[] = [];
   const label = variant.gpuModel ? ` (${variant.gpuModel})` : "";
   const win = jobWindow(job, variant.durationS, ctx);
@@ -68,7 +85,8 @@ function evaluateVariant(placer: Placer, cluster: FleetCluster, job: FleetJob, v
   const first = earliestPlacement(placer, cluster, variant, win.earliestMs, latestMs, seed);
   for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check({ ...input, placement: first, placer, seed }));
   // The option (and the carbon budget, which depends on where and when it runs) only once nothing else blocks.
-  if (!first || !clusterPassed || worst(records) !== "pass" || !coversWindow(cluster.series, win.earliestMs, variant.durationS)) return { option: null, records };
+  if (!first || !clusterPassed || worst(records) !== "pass" || !coversWindow(cluster.series, win.earliestMs, variant.durationS))
+    return { option: null, records };
   const option = optionAt(placer, cluster, job, variant, ctx, seed, win, first);
   for (const f of filtersOfStage("option", filters)) record(records, f, label, ctx, () => f.check({ ...input, emissionsKg: option.emissions.value / 1000 }));
   return { option: worst(records) === "pass" ? option : null, records };
@@ -79,7 +97,14 @@ function evaluateVariant(placer: Placer, cluster: FleetCluster, job: FleetJob, v
  * lineage). The bid is unresolvable when a cluster-level filter is, or every variant fails a filter
  * that would fail on an empty cluster too.
  */
-export function bidForJob(placer: Placer, cluster: FleetCluster, clusterIndex: number, job: FleetJob, ctx: AgentContext, filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS): ClusterBid {
+export function bidForJob(
+  placer: Placer,
+  cluster: FleetCluster,
+  clusterIndex: number,
+  job: FleetJob,
+  ctx: AgentContext,
+  filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS,
+): ClusterBid {
   const variants = variantsFor(job, cluster.state, ctx.catalog);
   const records: FilterRecord[] = [];
   let gated = false;

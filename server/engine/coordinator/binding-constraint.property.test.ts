@@ -62,16 +62,47 @@ const arbCase = fc.record({
 type Case = typeof arbCase extends fc.Arbitrary<infer T> ? T : never;
 
 function buildCluster(c: Case["clusters"][number], i: number): FleetCluster {
-  const specs = Array.from({ length: c.nodes }, (_, k) => ({ name: `c${i}-${k}`, cpuMilli: c.cpuCores * 1000, memoryMib: c.memGib * 1024, gpuCount: c.gpus, gpuModel: c.model, rack: `c${i}-r${Math.floor(k / 2)}` }));
+  const specs = Array.from({ length: c.nodes }, (_, k) => ({
+    name: `c${i}-${k}`,
+    cpuMilli: c.cpuCores * 1000,
+    memoryMib: c.memGib * 1024,
+    gpuCount: c.gpus,
+    gpuModel: c.model,
+    rack: `c${i}-r${Math.floor(k / 2)}`,
+  }));
   const busy = Math.min(c.busy, c.gpus);
   const state = occupy(createCluster(specs), busy);
   const gpuIndices = Array.from({ length: busy }, (_, g) => g);
-  const running = busy > 0 && c.runningEndsH !== null ? [{ jobId: `r${i}`, job: { cpuMilli: 0, memoryMib: 0, gpuCount: busy, gpuMilliPerGpu: 1000, allowedGpuModels: [] }, assignments: state.nodes.map((_, nodeIndex) => ({ nodeIndex, gpuIndices })), endMs: T0_MS + c.runningEndsH * H }] : [];
-  return { id: `c${i}`, name: `c${i}`, region: c.region, zone: "NO", tier: "hub", pue: 1.2, status: c.status as FleetCluster["status"], reachable: c.reachable, state, running, reservations: [], series: ZONES.hydro(72) };
+  const running =
+    busy > 0 && c.runningEndsH !== null
+      ? [
+          {
+            jobId: `r${i}`,
+            job: { cpuMilli: 0, memoryMib: 0, gpuCount: busy, gpuMilliPerGpu: 1000, allowedGpuModels: [] },
+            assignments: state.nodes.map((_, nodeIndex) => ({ nodeIndex, gpuIndices })),
+            endMs: T0_MS + c.runningEndsH * H,
+          },
+        ]
+      : [];
+  return {
+    id: `c${i}`,
+    name: `c${i}`,
+    region: c.region,
+    zone: "NO",
+    tier: "hub",
+    pue: 1.2,
+    status: c.status as FleetCluster["status"],
+    reachable: c.reachable,
+    state,
+    running,
+    reservations: [],
+    series: ZONES.hydro(72),
+  };
 }
 
 function build(s: Case): { snapshot: FleetSnapshot; job: FleetJob } {
-  const tenants: TenantUsage[] = s.maxGpus === null ? [] : [{ tenant: "acme", maxGpus: s.maxGpus, gpusInUse: s.gpusInUse, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }];
+  const tenants: TenantUsage[] =
+    s.maxGpus === null ? [] : [{ tenant: "acme", maxGpus: s.maxGpus, gpusInUse: s.gpusInUse, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }];
   const snapshot: FleetSnapshot = { nowMs: T0_MS, clusters: s.clusters.map(buildCluster), links: [], gpuModels: CATALOG, tenants };
   const earliest = T0_MS + s.earliestH * H;
   const j = job({

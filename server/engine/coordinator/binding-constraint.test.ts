@@ -14,7 +14,14 @@ const coordinator = () => createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY
 
 /** `racks` racks of 16 eight-GPU H100 nodes. */
 const racksOf16 = (prefix: string, racks: number): NodeSpec[] =>
-  Array.from({ length: racks * 16 }, (_, i) => ({ name: `${prefix}-${i}`, cpuMilli: 128_000, memoryMib: 1_048_576, gpuCount: 8, gpuModel: "H100", rack: `${prefix}-r${Math.floor(i / 16)}` }));
+  Array.from({ length: racks * 16 }, (_, i) => ({
+    name: `${prefix}-${i}`,
+    cpuMilli: 128_000,
+    memoryMib: 1_048_576,
+    gpuCount: 8,
+    gpuModel: "H100",
+    rack: `${prefix}-r${Math.floor(i / 16)}`,
+  }));
 
 describe("reasons name the binding constraint", () => {
   it("500 CPU cores and 4,000 GiB: CPU and memory are named, not GPUs; it can never run as asked; the smaller request is offered", () => {
@@ -29,10 +36,14 @@ describe("reasons name the binding constraint", () => {
         { code: "INSUFFICIENT_MEMORY", resource: "memory", unit: "mib", requested: 4000 * 1024, available: 1_048_576, capacity: 1_048_576 },
       ]);
     }
-    expect(e.summary).toBe("0/3 clusters can run this job now: 3 lack 500 CPU cores on one node (most free: 128 CPU cores) and lack 4000 GiB memory on one node (most free: 1024 GiB)");
+    expect(e.summary).toBe(
+      "0/3 clusters can run this job now: 3 lack 500 CPU cores on one node (most free: 128 CPU cores) and lack 4000 GiB memory on one node (most free: 1024 GiB)",
+    );
     expect(e.summary).not.toMatch(/GPU/);
     expect(e.counterfactuals.fixes[0]).toMatchObject({ change: "smaller-request" });
-    expect(e.counterfactuals.fixes[0]?.description).toMatch(/^ask for 128 CPU cores instead of 500 CPU cores and 1024 GiB memory instead of 4000 GiB per member: /);
+    expect(e.counterfactuals.fixes[0]?.description).toMatch(
+      /^ask for 128 CPU cores instead of 500 CPU cores and 1024 GiB memory instead of 4000 GiB per member: /,
+    );
     const text = formatExplanation(e);
     expect(text).toContain("No cluster could ever hold this job as submitted");
     expect(text).not.toContain("cmwt");
@@ -53,7 +64,9 @@ describe("reasons name the binding constraint", () => {
     for (const id of ["h1", "h2", "l1"]) {
       const c = e.clusters.find((x) => x.clusterId === id);
       expect(c?.verdict).toBe("unfit-unresolvable");
-      expect(c?.filters.filter((f) => !f.passed)).toEqual([{ filter: "gpu-model", verdict: "unfit-unresolvable", passed: false, reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model", subject: "A100" }] }]);
+      expect(c?.filters.filter((f) => !f.passed)).toEqual([
+        { filter: "gpu-model", verdict: "unfit-unresolvable", passed: false, reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model", subject: "A100" }] },
+      ]);
     }
     // The A100 cluster is full now, not forever: it waits.
     expect(e.clusters.find((x) => x.clusterId === "a1")?.verdict).toBe("unfit");
@@ -70,7 +83,9 @@ describe("reasons name the binding constraint", () => {
     expect(d.couldEverRun).toBe(false);
     const big = e.clusters[0];
     expect(big?.verdict).toBe("unfit-unresolvable");
-    expect(big?.filters.find((f) => f.filter === "capacity")?.reasons).toEqual([{ code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: 17, available: 16, subject: "h-r0" }]);
+    expect(big?.filters.find((f) => f.filter === "capacity")?.reasons).toEqual([
+      { code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: 17, available: 16, subject: "h-r0" },
+    ]);
     expect(e.summary).toBe("0/1 clusters can run this job now: 1 have no rack that can host all 17 gang members (at most 16 in one rack)");
     // Fewer GPUs per member is tried first (smaller for the tenant): at 4 GPUs two members share a
     // node, so one 16-node rack holds all 17.

@@ -42,7 +42,16 @@ function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; ran
     filters: b.filters.map((f) => ({ filter: f.filter, verdict: f.verdict, passed: f.passed, reasons: f.reasons.map((r) => ({ ...r })) })),
     passed: b.passed,
     verdict: b.verdict,
-    variant: o ? { gpuModel: o.variant.gpuModel, gpuCountPerMember: o.variant.request.gpuCount, members: o.variant.request.gangSize ?? 1, gpusTotal: o.variant.gpusTotal, durationS: o.variant.durationS, computeUnitsProvided: o.variant.computeUnitsProvided } : null,
+    variant: o
+      ? {
+          gpuModel: o.variant.gpuModel,
+          gpuCountPerMember: o.variant.request.gpuCount,
+          members: o.variant.request.gangSize ?? 1,
+          gpusTotal: o.variant.gpusTotal,
+          durationS: o.variant.durationS,
+          computeUnitsProvided: o.variant.computeUnitsProvided,
+        }
+      : null,
     startMs: o?.startMs ?? null,
     startReason: o?.startReason ?? null,
     fragmentationDeltaMilli: o?.fragmentationDeltaMilli ?? null,
@@ -131,7 +140,13 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
     counterfactuals: {
       runnerUp:
         best && second
-          ? { clusterId: second.bids.map((b) => b.cluster.id).join("+"), total: second.total, deltaGCo2e: rawOf(second, "carbon") - rawOf(best, "carbon"), deltaWaitS: rawOf(second, "waiting") - rawOf(best, "waiting"), deltaFragmentationMilli: rawOf(second, "fragmentation") - rawOf(best, "fragmentation") }
+          ? {
+              clusterId: second.bids.map((b) => b.cluster.id).join("+"),
+              total: second.total,
+              deltaGCo2e: rawOf(second, "carbon") - rawOf(best, "carbon"),
+              deltaWaitS: rawOf(second, "waiting") - rawOf(best, "waiting"),
+              deltaFragmentationMilli: rawOf(second, "fragmentation") - rawOf(best, "fragmentation"),
+            }
           : null,
       startNow: single ? { startMs: single.earliestStartMs, gCo2e: single.earliestGCo2e, extraGCo2e: single.savingGCo2e } : null,
       fixes: extras.fixes.map((f) => ({ ...f })),

@@ -25,7 +25,16 @@ const capacityCache = new WeakMap<ClusterState, ClusterState>();
 export function capacityStateOf(state: ClusterState): ClusterState {
   let c = capacityCache.get(state);
   if (!c) {
-    c = { nodes: state.nodes.map((n) => ({ ...n, ready: true, cpuMilliFree: n.cpuMilliCapacity, memoryMibFree: n.memoryMibCapacity, gpuMilliFree: n.gpuMilliFree.map(() => MILLI_GPU_PER_GPU), hostedGpuShares: [] })) };
+    c = {
+      nodes: state.nodes.map((n) => ({
+        ...n,
+        ready: true,
+        cpuMilliFree: n.cpuMilliCapacity,
+        memoryMibFree: n.memoryMibCapacity,
+        gpuMilliFree: n.gpuMilliFree.map(() => MILLI_GPU_PER_GPU),
+        hostedGpuShares: [],
+      })),
+    };
     capacityCache.set(state, c);
   }
   return c;
@@ -123,11 +132,27 @@ function candidateFor(picked: readonly NodeFree[], c: Context): Candidate | null
   }
   const subject = c.models ? { subject: c.models } : {};
   if (job.gpuCount > 0 && job.gpuMilliPerGpu >= MILLI_GPU_PER_GPU && job.gpuCount > gpu) {
-    reasons.push({ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: job.gpuCount, available: gpu, capacity: c.capacity.gpu, ...subject });
+    reasons.push({
+      code: "INSUFFICIENT_GPUS",
+      resource: "gpu-count",
+      unit: "gpus",
+      requested: job.gpuCount,
+      available: gpu,
+      capacity: c.capacity.gpu,
+      ...subject,
+    });
     rel += (job.gpuCount - gpu) / job.gpuCount;
     lowered = gpu > 0 ? { ...lowered, gpuCount: gpu } : { ...lowered, gpuCount: 0, gpuMilliPerGpu: 0 };
   } else if (job.gpuCount > 0 && job.gpuMilliPerGpu < MILLI_GPU_PER_GPU && job.gpuMilliPerGpu > gpu) {
-    reasons.push({ code: "NO_GPU_WITH_ENOUGH_SHARE", resource: "gpu-share", unit: "milliGpu", requested: job.gpuMilliPerGpu, available: gpu, capacity: MILLI_GPU_PER_GPU, ...subject });
+    reasons.push({
+      code: "NO_GPU_WITH_ENOUGH_SHARE",
+      resource: "gpu-share",
+      unit: "milliGpu",
+      requested: job.gpuMilliPerGpu,
+      available: gpu,
+      capacity: MILLI_GPU_PER_GPU,
+      ...subject,
+    });
     rel += (job.gpuMilliPerGpu - gpu) / job.gpuMilliPerGpu;
     lowered = gpu > 0 ? { ...lowered, gpuMilliPerGpu: gpu } : { ...lowered, gpuCount: 0, gpuMilliPerGpu: 0 };
   }
@@ -145,7 +170,14 @@ function candidateFor(picked: readonly NodeFree[], c: Context): Candidate | null
     for (const [rack, m] of perRack) if (m > most) [bestRack, most] = [rack, m];
     // Named only when it binds beyond the node count (lowering the gang to the node count would not do).
     if (most < members && most < Math.min(members, holders.length)) {
-      reasons.push({ code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: members, available: Math.min(members, most), subject: bestRack || "none" });
+      reasons.push({
+        code: "RACK_CAPACITY_FOR_GANG",
+        resource: "gang",
+        unit: "members",
+        requested: members,
+        available: Math.min(members, most),
+        subject: bestRack || "none",
+      });
       rel += (members - most) / members;
     }
   }
@@ -162,7 +194,12 @@ export function diagnoseCapacity(state: ClusterState, job: JobRequest): ClusterR
   const wantsGpu = job.gpuCount > 0;
   const allowed = job.allowedGpuModels;
   const models = allowed.length > 0 ? allowed.join("|") : undefined;
-  const accepted = state.nodes.map((n, i) => [n, i] as const).filter(([n]) => !wantsGpu || (n.gpuModel !== null && n.gpuModel !== undefined && n.gpuMilliFree.length > 0 && (allowed.length === 0 || allowed.includes(n.gpuModel))));
+  const accepted = state.nodes
+    .map((n, i) => [n, i] as const)
+    .filter(
+      ([n]) =>
+        !wantsGpu || (n.gpuModel !== null && n.gpuModel !== undefined && n.gpuMilliFree.length > 0 && (allowed.length === 0 || allowed.includes(n.gpuModel))),
+    );
   if (accepted.length === 0) return [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model", ...(models ? { subject: models } : {}) }];
   const ready = accepted.filter(([n]) => n.ready).map(([n, i]) => freeOf(n, i, job));
   if (ready.length === 0) return [{ code: "NODES_NOT_READY", resource: "node", unit: "nodes", requested: members, available: 0 }];

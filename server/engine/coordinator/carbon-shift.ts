@@ -26,7 +26,14 @@ export const DEFAULT_GPU_UTILIZATION = 0.8;
 const DEFERRAL_RETRIES = 4;
 
 /** Energy of the placement: GPUs of the chosen nodes' models, mean watts over them. */
-function energyOf(state: ClusterState, variant: JobVariant, assignments: readonly PlacementAssignment[], catalog: ReadonlyMap<string, GpuModelSpec>, pue: number, utilization: number) {
+function energyOf(
+  state: ClusterState,
+  variant: JobVariant,
+  assignments: readonly PlacementAssignment[],
+  catalog: ReadonlyMap<string, GpuModelSpec>,
+  pue: number,
+  utilization: number,
+) {
   let gpus = 0;
   let idle = 0;
   let max = 0;
@@ -43,15 +50,38 @@ function energyOf(state: ClusterState, variant: JobVariant, assignments: readonl
       max += share * (spec?.maxWatts ?? 300);
     }
   }
-  const energy = estimateEnergyKwh({ gpuCount: gpus, idleWatts: gpus > 0 ? idle / gpus : 0, maxWatts: gpus > 0 ? max / gpus : 0, utilization, durationS: variant.durationS, pue });
+  const energy = estimateEnergyKwh({
+    gpuCount: gpus,
+    idleWatts: gpus > 0 ? idle / gpus : 0,
+    maxWatts: gpus > 0 ? max / gpus : 0,
+    utilization,
+    durationS: variant.durationS,
+    pue,
+  });
   return { energy, models: [...models].sort() };
 }
 
 /** The option of a variant placed at `first`: the carbon search and shift, energy, emissions and effect. */
-export function optionAt(placer: Placer, cluster: FleetCluster, job: FleetJob, variant: JobVariant, ctx: AgentContext, seed: number, win: JobWindow, first: EarliestPlacement): PlacementOption {
+export function optionAt(
+  placer: Placer,
+  cluster: FleetCluster,
+  job: FleetJob,
+  variant: JobVariant,
+  ctx: AgentContext,
+  seed: number,
+  win: JobWindow,
+  first: EarliestPlacement,
+): PlacementOption {
   const utilization = job.gpuUtilization ?? DEFAULT_GPU_UTILIZATION;
   const firstEnergy = energyOf(first.state, variant, first.decision.assignments, ctx.catalog, cluster.pue, utilization);
-  const search = searchBestStart({ series: cluster.series, facilityEnergyKwh: firstEnergy.energy.value, durationS: variant.durationS, earliestStartMs: first.startMs, latestStartMs: Math.max(first.startMs, win.carbonLatestMs), stepS: ctx.policy.constraints.searchStepMinutes * 60 });
+  const search = searchBestStart({
+    series: cluster.series,
+    facilityEnergyKwh: firstEnergy.energy.value,
+    durationS: variant.durationS,
+    earliestStartMs: first.startMs,
+    latestStartMs: Math.max(first.startMs, win.carbonLatestMs),
+    stepS: ctx.policy.constraints.searchStepMinutes * 60,
+  });
   let chosen = { startMs: first.startMs, state: first.state, decision: first.decision, energy: firstEnergy };
   let startReason: PlacementOption["startReason"] = first.startMs === ctx.nowMs ? "now" : first.startMs === win.earliestMs ? "window" : "capacity";
   const rejected: number[] = [];
@@ -98,4 +128,3 @@ export function optionAt(placer: Placer, cluster: FleetCluster, job: FleetJob, v
     capacityRejectedStartsMs: rejected,
   };
 }
-

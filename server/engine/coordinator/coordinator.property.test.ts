@@ -13,7 +13,18 @@ const REGIONS = ["eu", "us"] as const;
 const ZONE_OF = [ZONES.coal, ZONES.hydro, ZONES.solar];
 
 const arbScenario = fc.record({
-  clusters: fc.array(fc.record({ region: fc.constantFrom(...REGIONS), zone: fc.integer({ min: 0, max: 2 }), busy: fc.integer({ min: 0, max: 7 }), size: fc.integer({ min: 1, max: 3 }), model: fc.constantFrom("A100", "H100", "L40S"), reservedFromH: fc.option(fc.integer({ min: 0, max: 12 }), { nil: null }), active: fc.integer({ min: 0, max: 4 }).map((x) => x > 0) }), { minLength: 1, maxLength: 4 }),
+  clusters: fc.array(
+    fc.record({
+      region: fc.constantFrom(...REGIONS),
+      zone: fc.integer({ min: 0, max: 2 }),
+      busy: fc.integer({ min: 0, max: 7 }),
+      size: fc.integer({ min: 1, max: 3 }),
+      model: fc.constantFrom("A100", "H100", "L40S"),
+      reservedFromH: fc.option(fc.integer({ min: 0, max: 12 }), { nil: null }),
+      active: fc.integer({ min: 0, max: 4 }).map((x) => x > 0),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
   gpusInUse: fc.integer({ min: 0, max: 16 }),
   maxGpus: fc.integer({ min: 4, max: 48 }),
   gpuCount: fc.constantFrom(1, 2, 4, 8),
@@ -31,7 +42,18 @@ function withReservation(fromH: number | null, busy: number, c: FleetCluster): F
   if (fromH === null || busy >= 8) return c;
   const gpuIndices = Array.from({ length: 8 - busy }, (_, k) => busy + k);
   const startMs = T0_MS + fromH * H;
-  return { ...c, reservations: [{ jobId: "big", job: { cpuMilli: 0, memoryMib: 0, gpuCount: gpuIndices.length, gpuMilliPerGpu: 1000, allowedGpuModels: [] }, assignments: [{ nodeIndex: 0, gpuIndices }], startMs, endMs: startMs + 4 * H }] };
+  return {
+    ...c,
+    reservations: [
+      {
+        jobId: "big",
+        job: { cpuMilli: 0, memoryMib: 0, gpuCount: gpuIndices.length, gpuMilliPerGpu: 1000, allowedGpuModels: [] },
+        assignments: [{ nodeIndex: 0, gpuIndices }],
+        startMs,
+        endMs: startMs + 4 * H,
+      },
+    ],
+  };
 }
 
 type Scenario = typeof arbScenario extends fc.Arbitrary<infer T> ? T : never;
@@ -39,7 +61,18 @@ type Scenario = typeof arbScenario extends fc.Arbitrary<infer T> ? T : never;
 function build(s: Scenario): { snapshot: FleetSnapshot; job: FleetJob } {
   const snapshot: FleetSnapshot = {
     nowMs: T0_MS,
-    clusters: s.clusters.map((c, i) => withReservation(c.reservedFromH, c.busy, { ...cluster(`c${i}`, { region: c.region, zone: `z${c.zone}`, specs: nodes(`c${i}`, c.size, c.model), busyGpus: c.busy, series: (ZONE_OF[c.zone] as () => ReturnType<typeof ZONES.coal>)() }), status: c.active ? ("active" as const) : ("draining" as const) })),
+    clusters: s.clusters.map((c, i) =>
+      withReservation(c.reservedFromH, c.busy, {
+        ...cluster(`c${i}`, {
+          region: c.region,
+          zone: `z${c.zone}`,
+          specs: nodes(`c${i}`, c.size, c.model),
+          busyGpus: c.busy,
+          series: (ZONE_OF[c.zone] as () => ReturnType<typeof ZONES.coal>)(),
+        }),
+        status: c.active ? ("active" as const) : ("draining" as const),
+      }),
+    ),
     links: [],
     gpuModels: CATALOG,
     tenants: [{ tenant: "acme", maxGpus: s.maxGpus, gpusInUse: s.gpusInUse, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }],
@@ -97,7 +130,10 @@ describe("coordinator properties", () => {
         expect(carbon.chosenGCo2e).toBeCloseTo(recomputed(carbon.chosenStartMs), 6);
         expect(carbon.savingGCo2e).toBeCloseTo(recomputed(carbon.earliestStartMs) - recomputed(carbon.chosenStartMs), 6);
         if (j.deadlineMs == null) expect(chosen.startReason).not.toBe("carbon");
-        else expect(carbon.chosenStartMs - (j.earliestStartMs ?? 0)).toBeLessThanOrEqual(DEFAULT_COORDINATOR_POLICY.constraints.maxDeferralHours * H + (carbon.earliestStartMs - (j.earliestStartMs ?? 0)));
+        else
+          expect(carbon.chosenStartMs - (j.earliestStartMs ?? 0)).toBeLessThanOrEqual(
+            DEFAULT_COORDINATOR_POLICY.constraints.maxDeferralHours * H + (carbon.earliestStartMs - (j.earliestStartMs ?? 0)),
+          );
       }),
       { numRuns: 200, seed: 11 },
     );
@@ -109,7 +145,9 @@ describe("coordinator properties", () => {
         const { snapshot, job: j } = build(s);
         const first = JSON.stringify(createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY, workload: WORKLOAD }).decide(snapshot, j, { seed: s.seed }));
         const stored = JSON.parse(JSON.stringify({ snapshot, job: j, policy: DEFAULT_COORDINATOR_POLICY, seed: s.seed }));
-        const replay = JSON.stringify(createCoordinator({ policy: stored.policy, workload: WORKLOAD }).decide(stored.snapshot, stored.job, { seed: stored.seed }));
+        const replay = JSON.stringify(
+          createCoordinator({ policy: stored.policy, workload: WORKLOAD }).decide(stored.snapshot, stored.job, { seed: stored.seed }),
+        );
         expect(replay).toBe(first);
       }),
       { numRuns: 60, seed: 12 },

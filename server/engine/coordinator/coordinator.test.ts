@@ -54,7 +54,13 @@ describe("coordinator golden explanations", () => {
     const snap = fleet({
       clusters: [
         cluster("a100-full", { region: "eu", zone: "NO", specs: nodes("a", 2, "A100"), busyGpus: 8, series: ZONES.hydro() }),
-        cluster("mixed", { region: "eu", zone: "PL", specs: [...nodes("h", 1, "H100"), ...nodes("l", 1, "L40S"), ...nodes("t", 1, "T4")], busyGpus: 4, series: ZONES.coal() }),
+        cluster("mixed", {
+          region: "eu",
+          zone: "PL",
+          specs: [...nodes("h", 1, "H100"), ...nodes("l", 1, "L40S"), ...nodes("t", 1, "T4")],
+          busyGpus: 4,
+          series: ZONES.coal(),
+        }),
       ],
     });
     const d = coordinator().decide(snap, job({ computeUnits: 4, minGpuMemoryGib: 40, gpuCount: 0, estimatedDurationS: 4 * 3600 }), { seed: 5 });
@@ -73,12 +79,34 @@ describe("coordinator golden explanations", () => {
     const busy = pl ? occupy(pl.state, 4) : createCluster([]);
     const snap: FleetSnapshot = {
       ...base,
-      clusters: [pl ? { ...pl, state: busy, running: [{ jobId: "old", job: { cpuMilli: 0, memoryMib: 0, gpuCount: 4, gpuMilliPerGpu: 1000, allowedGpuModels: [] }, assignments: [{ nodeIndex: 0, gpuIndices: [0, 1, 2, 3] }], endMs: T0_MS + 10 * H }] } : base.clusters[0], ...base.clusters.slice(1)] as FleetSnapshot["clusters"],
+      clusters: [
+        pl
+          ? {
+              ...pl,
+              state: busy,
+              running: [
+                {
+                  jobId: "old",
+                  job: { cpuMilli: 0, memoryMib: 0, gpuCount: 4, gpuMilliPerGpu: 1000, allowedGpuModels: [] },
+                  assignments: [{ nodeIndex: 0, gpuIndices: [0, 1, 2, 3] }],
+                  endMs: T0_MS + 10 * H,
+                },
+              ],
+            }
+          : base.clusters[0],
+        ...base.clusters.slice(1),
+      ] as FleetSnapshot["clusters"],
       tenants: [{ tenant: "acme", maxGpus: 64, gpusInUse: 0, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }],
     };
-    const d = coordinator().decide(snap, job({ gpuCount: 8, allowedGpuModels: ["A100"], allowedRegions: ["eu-central", "eu-north"], deadlineMs: T0_MS + 6 * H }), { seed: 9 });
+    const d = coordinator().decide(
+      snap,
+      job({ gpuCount: 8, allowedGpuModels: ["A100"], allowedRegions: ["eu-central", "eu-north"], deadlineMs: T0_MS + 6 * H }),
+      { seed: 9 },
+    );
     expect(d.outcome).toBe("unschedulable");
-    expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west)");
+    expect(d.explanation.summary).toBe(
+      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west)",
+    );
     expect(d.explanation.counterfactuals.fixes[0]).toMatchObject({ change: "wider-window", clusterId: "pl-hub", startMs: T0_MS + 10 * H });
     expect(d.explanation.counterfactuals.fixes.map((f) => f.change)).toEqual(["wider-window", "fewer-gpus", "other-region"]);
     expect(golden(d.explanation)).toMatchSnapshot();
@@ -88,7 +116,12 @@ describe("coordinator golden explanations", () => {
 
 describe("policy", () => {
   it("parses a stored Policy row (weights + constraints JSON) with defaults", () => {
-    const p = parseCoordinatorPolicy({ name: "green", version: 3, objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 }, constraints: { maxDeferralHours: 12, honorCarbonBudget: true, allowSplitAcrossClusters: false } });
+    const p = parseCoordinatorPolicy({
+      name: "green",
+      version: 3,
+      objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+      constraints: { maxDeferralHours: 12, honorCarbonBudget: true, allowSplitAcrossClusters: false },
+    });
     expect(p.constraints.minSplitLinkGbps).toBe(400);
     expect(p.inClusterPolicy).toBe("verdant");
     expect(() => parseCoordinatorPolicy({ ...p, objectiveWeights: { carbon: 0, fragmentation: 0, waiting: 0, locality: 0 } })).toThrow();
@@ -97,7 +130,11 @@ describe("policy", () => {
 
 describe("quota, budget, status", () => {
   it("rejects clusters over the tenant's GPU quota with the overshoot", () => {
-    const d = coordinator().decide(fleet({ tenants: [{ tenant: "acme", maxGpus: 10, gpusInUse: 8, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }] }), job({ gpuCount: 4 }), { seed: 1 });
+    const d = coordinator().decide(
+      fleet({ tenants: [{ tenant: "acme", maxGpus: 10, gpusInUse: 8, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }] }),
+      job({ gpuCount: 4 }),
+      { seed: 1 },
+    );
     expect(d.outcome).toBe("unschedulable");
     expect(d.explanation.summary).toBe("0/3 clusters can run this job now: 3 are over the tenant's GPU quota by 2 (asks 4 GPUs, 2 of 10 left)");
     // The tenant's own jobs will end, so it waits rather than being declared impossible.
@@ -107,7 +144,9 @@ describe("quota, budget, status", () => {
   });
   it("honors the carbon budget and skips inactive clusters", () => {
     const snap = fleet({ tenants: [{ tenant: "acme", maxGpus: 64, gpusInUse: 0, carbonBudgetKgPerMonth: 1, carbonUsedKgThisMonth: 0.99 }] });
-    const d = coordinator().decide({ ...snap, clusters: snap.clusters.map((c) => (c.id === "no-reg" ? { ...c, status: "maintenance" as const } : c)) }, job(), { seed: 1 });
+    const d = coordinator().decide({ ...snap, clusters: snap.clusters.map((c) => (c.id === "no-reg" ? { ...c, status: "maintenance" as const } : c)) }, job(), {
+      seed: 1,
+    });
     expect(d.outcome).toBe("unschedulable");
     expect(d.explanation.reasonHistogram).toEqual({ CARBON_BUDGET: 2, CLUSTER_NOT_ACTIVE: 1 });
   });
@@ -116,16 +155,28 @@ describe("quota, budget, status", () => {
     const free = coordinator().decide(snap, job(), { seed: 1 });
     expect(free.outcome).toBe("placed");
     const chosen = free.parts[0]!.clusterId;
-    const cut = { ...snap, clusters: snap.clusters.map((c) => (c.id === chosen ? { ...c, reachable: false, unreachableReason: "start timed out after 5000 ms" } : c)) };
+    const cut = {
+      ...snap,
+      clusters: snap.clusters.map((c) => (c.id === chosen ? { ...c, reachable: false, unreachableReason: "start timed out after 5000 ms" } : c)),
+    };
     const d = coordinator().decide(cut, job(), { seed: 1 });
     expect(d.outcome).toBe("placed");
     expect(d.parts.map((p) => p.clusterId)).not.toContain(chosen);
     const rejected = d.explanation.clusters.find((c) => c.clusterId === chosen)!;
     expect(rejected.passed).toBe(false);
-    expect(rejected.filters).toContainEqual({ filter: "cluster-reachable", verdict: "unfit", passed: false, reasons: [{ code: "CLUSTER_UNREACHABLE", resource: "cluster", subject: "start timed out after 5000 ms" }] });
+    expect(rejected.filters).toContainEqual({
+      filter: "cluster-reachable",
+      verdict: "unfit",
+      passed: false,
+      reasons: [{ code: "CLUSTER_UNREACHABLE", resource: "cluster", subject: "start timed out after 5000 ms" }],
+    });
     expect(d.explanation.reasonHistogram.CLUSTER_UNREACHABLE).toBe(1);
     // Every cluster cut off: the summary names the reason.
-    const none = coordinator().decide({ ...snap, clusters: snap.clusters.map((c) => ({ ...c, reachable: false, unreachableReason: "API timed out" })) }, job(), { seed: 1 });
+    const none = coordinator().decide(
+      { ...snap, clusters: snap.clusters.map((c) => ({ ...c, reachable: false, unreachableReason: "API timed out" })) },
+      job(),
+      { seed: 1 },
+    );
     expect(none.outcome).toBe("unschedulable");
     expect(none.explanation.summary).toBe("0/3 clusters can run this job now: 3 are unreachable (API timed out)");
   });
@@ -146,7 +197,13 @@ describe("backfill (EASY)", () => {
     const no = snap.clusters[1];
     if (!no) throw new Error("fixture");
     // The big job holds all of no-reg's node 0..3 from +2 h; a 3 h job must not use them.
-    const reservations = [0, 1, 2, 3].map((i) => ({ jobId: `big-${i}`, job: { cpuMilli: 0, memoryMib: 0, gpuCount: 4, gpuMilliPerGpu: 1000, allowedGpuModels: [] }, assignments: [{ nodeIndex: i, gpuIndices: [4, 5, 6, 7] }], startMs: T0_MS + 2 * H, endMs: T0_MS + 20 * H }));
+    const reservations = [0, 1, 2, 3].map((i) => ({
+      jobId: `big-${i}`,
+      job: { cpuMilli: 0, memoryMib: 0, gpuCount: 4, gpuMilliPerGpu: 1000, allowedGpuModels: [] },
+      assignments: [{ nodeIndex: i, gpuIndices: [4, 5, 6, 7] }],
+      startMs: T0_MS + 2 * H,
+      endMs: T0_MS + 20 * H,
+    }));
     const only = { ...snap, clusters: [{ ...no, reservations }] };
     const long = coordinator().decide(only, job(), { seed: 1 });
     expect(long.outcome).toBe("deferred");

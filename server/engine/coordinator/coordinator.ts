@@ -96,7 +96,12 @@ function rawOfBids(bids: readonly ClusterBid[], run: { snapshot: FleetSnapshot; 
 
 /** Orders candidates: higher total, then fewer gCO2e, then earlier cluster in the snapshot. */
 function compareCandidates(a: Candidate, b: Candidate): number {
-  return b.total - a.total || (a.raw.carbon ?? 0) - (b.raw.carbon ?? 0) || (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) || (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0);
+  return (
+    b.total - a.total ||
+    (a.raw.carbon ?? 0) - (b.raw.carbon ?? 0) ||
+    (a.bids[0]?.clusterIndex ?? 0) - (b.bids[0]?.clusterIndex ?? 0) ||
+    (a.bids[1]?.clusterIndex ?? 0) - (b.bids[1]?.clusterIndex ?? 0)
+  );
 }
 
 /**
@@ -112,25 +117,62 @@ function holdToEarliestStart(bids: ClusterBid[], job: FleetJob, ctx: AgentContex
   if (!Number.isFinite(earliest)) return bids;
   return bids.map((b) => {
     if (!b.passed || !b.option || b.option.startMs <= earliest) return b;
-    const reason: ClusterReason = { code: "LATER_THAN_ANOTHER_CLUSTER", resource: "start", unit: "s", requested: (b.option.startMs - ctx.nowMs) / 1000, available: (earliest - ctx.nowMs) / 1000 };
-    return { ...b, passed: false, verdict: "unfit" as const, filters: [...b.filters, { filter: "earliest-start", verdict: "unfit" as const, passed: false, reasons: [reason] }] };
+    const reason: ClusterReason = {
+      code: "LATER_THAN_ANOTHER_CLUSTER",
+      resource: "start",
+      unit: "s",
+      requested: (b.option.startMs - ctx.nowMs) / 1000,
+      available: (earliest - ctx.nowMs) / 1000,
+    };
+    return {
+      ...b,
+      passed: false,
+      verdict: "unfit" as const,
+      filters: [...b.filters, { filter: "earliest-start", verdict: "unfit" as const, passed: false, reasons: [reason] }],
+    };
   });
 }
 
 /** Runs agents, the split search and scoring; shared by decide and the fix search. */
-export function runDecision(snapshot: FleetSnapshot, job: FleetJob, policy: CoordinatorPolicy, seed: number, placers: readonly Placer[], overrides: Partial<AgentContext> = {}): DecisionRun {
+export function runDecision(
+  snapshot: FleetSnapshot,
+  job: FleetJob,
+  policy: CoordinatorPolicy,
+  seed: number,
+  placers: readonly Placer[],
+  overrides: Partial<AgentContext> = {},
+): DecisionRun {
   const catalog = new Map(snapshot.gpuModels.map((m) => [m.id, m]));
-  const ctx: AgentContext = { nowMs: snapshot.nowMs, policy, catalog, tenant: snapshot.tenants.find((t) => t.tenant === job.tenant) ?? null, seed, ...overrides };
-  const bids = holdToEarliestStart(snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)), job, ctx);
+  const ctx: AgentContext = {
+    nowMs: snapshot.nowMs,
+    policy,
+    catalog,
+    tenant: snapshot.tenants.find((t) => t.tenant === job.tenant) ?? null,
+    seed,
+    ...overrides,
+  };
+  const bids = holdToEarliestStart(
+    snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)),
+    job,
+    ctx,
+  );
   const base = { snapshot, job, policy };
-  let candidates: Candidate[] = bids.filter((b) => b.passed).map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
+  let candidates: Candidate[] = bids
+    .filter((b) => b.passed)
+    .map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
   let splitSearch: DecisionRun["splitSearch"] = null;
-  const quotaOk = !ctx.tenant || ctx.ignoreFilters?.has("tenant-quota") || ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
+  const quotaOk =
+    !ctx.tenant ||
+    ctx.ignoreFilters?.has("tenant-quota") ||
+    ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
   if (candidates.length === 0 && job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !isComputeNative(job) && quotaOk) {
     splitSearch = findSplits(snapshot, job, placers, ctx);
     candidates = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
   }
-  const { scores, totals } = scoreCandidates(candidates.map((c) => c.raw), policy.objectiveWeights);
+  const { scores, totals } = scoreCandidates(
+    candidates.map((c) => c.raw),
+    policy.objectiveWeights,
+  );
   candidates.forEach((c, i) => {
     c.scores = scores[i] as ObjectiveScore[];
     c.total = totals[i] as number;
@@ -149,7 +191,13 @@ function splitPossible(run: DecisionRun): boolean {
 export function outcomeFromRun(run: DecisionRun): CoordinatorOutcome {
   const best = run.candidates[0];
   const parts: DecisionPart[] = best
-    ? best.bids.map((b) => ({ clusterId: b.cluster.id, request: b.option?.variant.request as JobRequest, assignments: b.option?.assignments ?? [], startMs: b.option?.startMs ?? 0, endMs: b.option?.endMs ?? 0 }))
+    ? best.bids.map((b) => ({
+        clusterId: b.cluster.id,
+        request: b.option?.variant.request as JobRequest,
+        assignments: b.option?.assignments ?? [],
+        startMs: b.option?.startMs ?? 0,
+        endMs: b.option?.endMs ?? 0,
+      }))
     : [];
   const startMs = best ? Math.max(...parts.map((p) => p.startMs)) : null;
   const verdicts = run.bids.map((b) => ({
@@ -172,7 +220,8 @@ export function outcomeFromRun(run: DecisionRun): CoordinatorOutcome {
 /** The decision of a run with its explanation; the fix search decides again through `rerun`. */
 export function decisionFromRun(run: DecisionRun): CoordinatorDecision {
   const outcome = outcomeFromRun(run);
-  const rerun = (job: FleetJob, overrides: Partial<AgentContext> = {}, policy = run.policy) => runDecision(run.snapshot, job, policy, run.seed, run.placers, overrides);
+  const rerun = (job: FleetJob, overrides: Partial<AgentContext> = {}, policy = run.policy) =>
+    runDecision(run.snapshot, job, policy, run.seed, run.placers, overrides);
   const search = run.candidates.length > 0 ? { fixes: [], tried: [] } : findFixes(run, rerun);
   return { ...outcome, explanation: buildCoordinatorExplanation(run, { ...search, couldEverRun: outcome.couldEverRun }) };
 }
@@ -197,12 +246,26 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
     policy,
     decide(snapshot, job, { seed }) {
       assertComparableSeries(snapshot.clusters.map((c) => c.series));
-      const run = runDecision(snapshot, job, policy, seed, snapshot.clusters.map((c) => placerFor(c.id)));
+      const run = runDecision(
+        snapshot,
+        job,
+        policy,
+        seed,
+        snapshot.clusters.map((c) => placerFor(c.id)),
+      );
       return decisionFromRun(run);
     },
     decideUnexplained(snapshot, job, { seed }) {
       assertComparableSeries(snapshot.clusters.map((c) => c.series));
-      return outcomeFromRun(runDecision(snapshot, job, policy, seed, snapshot.clusters.map((c) => placerFor(c.id))));
+      return outcomeFromRun(
+        runDecision(
+          snapshot,
+          job,
+          policy,
+          seed,
+          snapshot.clusters.map((c) => placerFor(c.id)),
+        ),
+      );
     },
   };
 }

@@ -20,10 +20,28 @@ export const COORDINATOR_EXPLANATION_VERSION = 2 as const;
 export const FILTER_VERDICTS = ["pass", "unfit", "unfit-unresolvable"] as const;
 
 /** Kinds of change the fix search may try, in its order. */
-export const FIX_KINDS = ["wider-window", "other-model", "smaller-request", "fewer-gpus", "fewer-members", "gang-across-racks", "less-compute", "allow-split", "other-region", "raise-quota"] as const;
+export const FIX_KINDS = [
+  "wider-window",
+  "other-model",
+  "smaller-request",
+  "fewer-gpus",
+  "fewer-members",
+  "gang-across-racks",
+  "less-compute",
+  "allow-split",
+  "other-region",
+  "raise-quota",
+] as const;
 
 const filterSchema = z.object({ filter: z.string(), verdict: z.enum(FILTER_VERDICTS), passed: z.boolean(), reasons: z.array(clusterReasonSchema) });
-const scoreSchema = z.object({ objective: z.string(), raw: z.number(), unit: z.string(), normalized: z.number().min(0).max(100), weight: z.number(), weighted: z.number() });
+const scoreSchema = z.object({
+  objective: z.string(),
+  raw: z.number(),
+  unit: z.string(),
+  normalized: z.number().min(0).max(100),
+  weight: z.number(),
+  weighted: z.number(),
+});
 const provenanceSchema = z.object({
   measuredHours: z.number().int(),
   forecastHours: z.number().int(),
@@ -61,7 +79,16 @@ export const clusterConsiderationSchema = z.object({
   passed: z.boolean(),
   verdict: z.enum(FILTER_VERDICTS),
   /** The variant it would run (model, GPUs, duration) when it passed. */
-  variant: z.object({ gpuModel: z.string().nullable(), gpuCountPerMember: z.number(), members: z.number().int(), gpusTotal: z.number(), durationS: z.number(), computeUnitsProvided: z.number().nullable() }).nullable(),
+  variant: z
+    .object({
+      gpuModel: z.string().nullable(),
+      gpuCountPerMember: z.number(),
+      members: z.number().int(),
+      gpusTotal: z.number(),
+      durationS: z.number(),
+      computeUnitsProvided: z.number().nullable(),
+    })
+    .nullable(),
   startMs: z.number().nullable(),
   startReason: z.enum(["now", "window", "capacity", "carbon"]).nullable(),
   fragmentationDeltaMilli: z.number().nullable(),
@@ -137,7 +164,9 @@ export const coordinatorExplanationSchema = z.object({
   reasonHistogram: z.record(z.string(), z.number()),
   summary: z.string(),
   counterfactuals: z.object({
-    runnerUp: z.object({ clusterId: z.string(), total: z.number(), deltaGCo2e: z.number(), deltaWaitS: z.number(), deltaFragmentationMilli: z.number() }).nullable(),
+    runnerUp: z
+      .object({ clusterId: z.string(), total: z.number(), deltaGCo2e: z.number(), deltaWaitS: z.number(), deltaFragmentationMilli: z.number() })
+      .nullable(),
     startNow: z.object({ startMs: z.number(), gCo2e: z.number(), extraGCo2e: z.number() }).nullable(),
     fixes: z.array(fixSchema),
     /** The kinds of change the fix search tried (empty unless unschedulable). */

@@ -64,14 +64,16 @@ export function upgradeClusterReasonV1(r: Json): Json {
   const unit = typeof r.unit === "string" ? { unit: r.unit } : {};
   const detail = typeof r.detail === "string" ? r.detail : undefined;
   if (code === "INSUFFICIENT_CAPACITY") {
-    if (r.unit === "members") return withResource("GANG_TOO_LARGE", { unit: "nodes", ...(typeof r.limit === "number" ? { requested: r.limit } : {}), ...numbers(r, ["available"]) });
+    if (r.unit === "members")
+      return withResource("GANG_TOO_LARGE", { unit: "nodes", ...(typeof r.limit === "number" ? { requested: r.limit } : {}), ...numbers(r, ["available"]) });
     const models = detail ? { subject: detail } : {};
     if (r.unit === "milliGpu") return withResource("NO_GPU_WITH_ENOUGH_SHARE", { unit: "milliGpu", ...numbers(r, ["requested", "available"]), ...models });
     return withResource("INSUFFICIENT_GPUS", { unit: "gpus", ...numbers(r, ["requested", "available"]), ...models });
   }
   if (code === "NO_SUITABLE_GPU_MODEL") return withResource("GPU_MODEL_ABSENT", {});
   // Version 1 wrote "<value> not in <list>" for location reasons: keep the cluster's value.
-  const located = detail && ["REGION_NOT_ALLOWED", "ZONE_NOT_ALLOWED", "TIER_NOT_ALLOWED"].includes(code) ? { subject: detail.split(" not in ")[0] as string } : {};
+  const located =
+    detail && ["REGION_NOT_ALLOWED", "ZONE_NOT_ALLOWED", "TIER_NOT_ALLOWED"].includes(code) ? { subject: detail.split(" not in ")[0] as string } : {};
   const identifier = detail && ["CLUSTER_NOT_ACTIVE", "CLUSTER_UNREACHABLE", "CARBON_SERIES_NOT_COVERING"].includes(code) ? { subject: detail } : {};
   return withResource(code, { ...unit, ...numbers(r, ["requested", "available", "capacity", "limit"]), ...located, ...identifier });
 }
@@ -97,7 +99,14 @@ function upgradeInClusterV1(e: unknown): unknown {
         ? {
             ...step,
             groups: list(step.groups).map((g) =>
-              isObject(g) ? { ...g, filters: list(g.filters).map((f) => (isObject(f) ? { ...f, reasons: list(f.reasons).map((r) => (isObject(r) ? upgradeNodeReasonV1(r) : r)) } : f)) } : g,
+              isObject(g)
+                ? {
+                    ...g,
+                    filters: list(g.filters).map((f) =>
+                      isObject(f) ? { ...f, reasons: list(f.reasons).map((r) => (isObject(r) ? upgradeNodeReasonV1(r) : r)) } : f,
+                    ),
+                  }
+                : g,
             ),
           }
         : step,
@@ -109,12 +118,14 @@ function upgradeInClusterV1(e: unknown): unknown {
 export function upgradeExplanationV1(e: Json): Json {
   const counterfactuals = isObject(e.counterfactuals) ? e.counterfactuals : {};
   const clusters = list(e.clusters).map((c) => {
-      if (!isObject(c)) return c;
-      return {
-        ...c,
-        verdict: c.passed ? "pass" : "unfit",
-        filters: list(c.filters).map((f) => (isObject(f) ? { ...f, verdict: f.passed ? "pass" : "unfit", reasons: list(f.reasons).map((r) => (isObject(r) ? upgradeClusterReasonV1(r) : r)) } : f)),
-      };
+    if (!isObject(c)) return c;
+    return {
+      ...c,
+      verdict: c.passed ? "pass" : "unfit",
+      filters: list(c.filters).map((f) =>
+        isObject(f) ? { ...f, verdict: f.passed ? "pass" : "unfit", reasons: list(f.reasons).map((r) => (isObject(r) ? upgradeClusterReasonV1(r) : r)) } : f,
+      ),
+    };
   });
   // Counted again over the upgraded reasons (version 1 counted the first failing reason too).
   const { counts } = reasonHistogram(clusters.filter(isObject) as unknown as ClusterConsideration[]);

@@ -32,7 +32,11 @@ function firstFit(rerun: Rerun, job: FleetJob, overrides: Parameters<Rerun>[1] =
   const c = r.candidates[0];
   if (!c) return null;
   // Ids are data (clusterId); sentences name clusters by their names.
-  return { clusterId: c.bids.map((b) => b.cluster.id).join("+"), where: c.bids.map((b) => b.cluster.name).join(" + "), startMs: Math.max(...c.bids.map((b) => b.option?.startMs ?? 0)) };
+  return {
+    clusterId: c.bids.map((b) => b.cluster.id).join("+"),
+    where: c.bids.map((b) => b.cluster.name).join(" + "),
+    startMs: Math.max(...c.bids.map((b) => b.option?.startMs ?? 0)),
+  };
 }
 
 const SHAPE_CODES = new Set(["INSUFFICIENT_CPU", "INSUFFICIENT_MEMORY", "NO_GPU_WITH_ENOUGH_SHARE"]);
@@ -44,7 +48,9 @@ function smallerRequests(run: DecisionRun): { job: FleetJob; words: string[]; si
   const out: { job: FleetJob; words: string[]; size: number }[] = [];
   for (const b of run.bids) {
     if (b.passed) continue;
-    const reasons = b.filters.flatMap((f) => f.reasons).filter((r): r is ClusterReason & { available: number } => SHAPE_CODES.has(r.code) && r.available !== undefined && r.available > 0);
+    const reasons = b.filters
+      .flatMap((f) => f.reasons)
+      .filter((r): r is ClusterReason & { available: number } => SHAPE_CODES.has(r.code) && r.available !== undefined && r.available > 0);
     if (reasons.length === 0) continue;
     let next: FleetJob = job;
     const words: string[] = [];
@@ -82,19 +88,36 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
   if (job.deadlineMs != null) {
     tried.push("wider-window");
     const f = firstFit(rerun, job, { ignoreFilters: new Set(["deadline"]) });
-    if (f) fixes.push({ change: "wider-window", description: `extend the deadline: it could start at ${iso(f.startMs)} on ${f.where}`, clusterId: f.clusterId, startMs: f.startMs });
+    if (f)
+      fixes.push({
+        change: "wider-window",
+        description: `extend the deadline: it could start at ${iso(f.startMs)} on ${f.where}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
   }
   if (job.allowedGpuModels.length > 0) {
     tried.push("other-model");
     const f = firstFit(rerun, { ...job, allowedGpuModels: [] });
-    if (f) fixes.push({ change: "other-model", description: `accept any GPU model: ${f.where} could start it at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs });
+    if (f)
+      fixes.push({
+        change: "other-model",
+        description: `accept any GPU model: ${f.where} could start it at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
   }
   const smaller = computeNative ? [] : smallerRequests(run);
   if (smaller.length > 0) tried.push("smaller-request");
   for (const s of smaller) {
     const f = firstFit(rerun, s.job);
     if (f) {
-      fixes.push({ change: "smaller-request", description: `ask for ${s.words.join(" and ")} per member: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs });
+      fixes.push({
+        change: "smaller-request",
+        description: `ask for ${s.words.join(" and ")} per member: ${f.where} at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
       break;
     }
   }
@@ -103,7 +126,13 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
     for (let g = job.gpuCount - 1; g >= 1; g--) {
       const f = firstFit(rerun, { ...job, gpuCount: g });
       if (f) {
-        fixes.push({ change: "fewer-gpus", description: `ask for ${g} GPUs per member instead of ${job.gpuCount}: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs, value: g });
+        fixes.push({
+          change: "fewer-gpus",
+          description: `ask for ${g} GPUs per member instead of ${job.gpuCount}: ${f.where} at ${iso(f.startMs)}`,
+          clusterId: f.clusterId,
+          startMs: f.startMs,
+          value: g,
+        });
         break;
       }
     }
@@ -113,7 +142,13 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
     for (let m = job.gangSize - 1; m >= 1; m--) {
       const f = firstFit(rerun, { ...job, gangSize: m });
       if (f) {
-        fixes.push({ change: "fewer-members", description: `run ${m} members instead of ${job.gangSize}: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs, value: m });
+        fixes.push({
+          change: "fewer-members",
+          description: `run ${m} members instead of ${job.gangSize}: ${f.where} at ${iso(f.startMs)}`,
+          clusterId: f.clusterId,
+          startMs: f.startMs,
+          value: m,
+        });
         break;
       }
     }
@@ -121,7 +156,13 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
   if (!computeNative && job.gangSize > 1 && (job.gangSameRack ?? true) && rejected("RACK_CAPACITY_FOR_GANG")) {
     tried.push("gang-across-racks");
     const f = firstFit(rerun, { ...job, gangSameRack: false });
-    if (f) fixes.push({ change: "gang-across-racks", description: `let the gang's members sit in different racks: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs });
+    if (f)
+      fixes.push({
+        change: "gang-across-racks",
+        description: `let the gang's members sit in different racks: ${f.where} at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
   }
   if (computeNative) {
     tried.push("less-compute");
@@ -129,7 +170,13 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
       const units = (job.computeUnits as number) * factor;
       const f = firstFit(rerun, { ...job, computeUnits: units });
       if (f) {
-        fixes.push({ change: "less-compute", description: `ask for ${units} A100-equivalents instead of ${job.computeUnits}: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs, value: units });
+        fixes.push({
+          change: "less-compute",
+          description: `ask for ${units} A100-equivalents instead of ${job.computeUnits}: ${f.where} at ${iso(f.startMs)}`,
+          clusterId: f.clusterId,
+          startMs: f.startMs,
+          value: units,
+        });
         break;
       }
     }
@@ -138,14 +185,25 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
     tried.push("allow-split");
     const policy = { ...run.policy, constraints: { ...run.policy.constraints, allowSplitAcrossClusters: true } };
     const f = firstFit(rerun, { ...job, allowSplit: true }, {}, policy);
-    if (f) fixes.push({ change: "allow-split", description: `allow splitting across two linked clusters: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs });
+    if (f)
+      fixes.push({
+        change: "allow-split",
+        description: `allow splitting across two linked clusters: ${f.where} at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
   }
   if (rejected("REGION_NOT_ALLOWED") || rejected("ZONE_NOT_ALLOWED") || rejected("TIER_NOT_ALLOWED")) {
     tried.push("other-region");
     const f = firstFit(rerun, job, { ignoreFilters: new Set(["region", "zone", "tier"]) });
     if (f) {
       const region = run.snapshot.clusters.find((c) => c.id === f.clusterId.split("+")[0])?.region ?? "?";
-      fixes.push({ change: "other-region", description: `allow region ${region}: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs });
+      fixes.push({
+        change: "other-region",
+        description: `allow region ${region}: ${f.where} at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+      });
     }
   }
   if (rejected("TENANT_GPU_QUOTA") && run.ctx.tenant) {
@@ -154,8 +212,19 @@ export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
     if (f) {
       // The shortfall on the cluster that would take it (the quota is the tenant's, the need the variant's there).
       const on = run.bids.filter((b) => f.clusterId.split("+").includes(b.cluster.id));
-      const over = Math.max(0, ...on.flatMap((b) => b.filters.flatMap((x) => x.reasons.filter((r) => r.code === "TENANT_GPU_QUOTA").map((r) => (r.requested ?? 0) - (r.available ?? 0)))));
-      fixes.push({ change: "raise-quota", description: `raise the tenant's GPU quota by ${over}: ${f.where} at ${iso(f.startMs)}`, clusterId: f.clusterId, startMs: f.startMs, value: over });
+      const over = Math.max(
+        0,
+        ...on.flatMap((b) =>
+          b.filters.flatMap((x) => x.reasons.filter((r) => r.code === "TENANT_GPU_QUOTA").map((r) => (r.requested ?? 0) - (r.available ?? 0))),
+        ),
+      );
+      fixes.push({
+        change: "raise-quota",
+        description: `raise the tenant's GPU quota by ${over}: ${f.where} at ${iso(f.startMs)}`,
+        clusterId: f.clusterId,
+        startMs: f.startMs,
+        value: over,
+      });
     }
   }
   return { fixes, tried };

@@ -27,10 +27,18 @@ const TRIED_WORDS: Record<CoordinatorExplanation["counterfactuals"]["fixesTried"
 export function formatExplanation(e: CoordinatorExplanation): string {
   const lines: string[] = [`${summarizeClusters(e.clusters, e.decidedAtMs)}.`];
   if (e.outcome === "unschedulable") {
-    lines.push(`${e.couldEverRun ? "This job cannot be placed now" : "No cluster could ever hold this job as submitted"} under policy ${e.policy.name} v${e.policy.version}.`);
+    lines.push(
+      `${e.couldEverRun ? "This job cannot be placed now" : "No cluster could ever hold this job as submitted"} under policy ${e.policy.name} v${e.policy.version}.`,
+    );
     const fix = e.counterfactuals.fixes[0];
     const tried = e.counterfactuals.fixesTried.map((k) => TRIED_WORDS[k]);
-    lines.push(fix ? `Smallest change that would let it run: ${fix.description}.` : tried.length > 0 ? `No single change tried (${tried.join(", ")}) would let it run.` : "No change to the request applies: only the fleet can change for it.");
+    lines.push(
+      fix
+        ? `Smallest change that would let it run: ${fix.description}.`
+        : tried.length > 0
+          ? `No single change tried (${tried.join(", ")}) would let it run.`
+          : "No change to the request applies: only the fleet can change for it.",
+    );
     return lines.join("\n");
   }
   const first = e.chosen[0];
@@ -40,21 +48,38 @@ export function formatExplanation(e: CoordinatorExplanation): string {
   const when = first.startMs === e.decidedAtMs ? "now" : `at ${utc(first.startMs)}`;
   if (e.split) {
     const names = e.split.clusterIds.map((id) => e.clusters.find((x) => x.clusterId === id)?.name ?? id);
-    lines.push(`Split across ${names.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`);
+    lines.push(
+      `Split across ${names.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`,
+    );
   } else if (c) {
     const v = c.variant;
     const model = first.gpuModels.join("+");
-    const compute = v?.computeUnitsProvided != null ? ` (${v.gpusTotal} ${model} = ${formatNumber(v.computeUnitsProvided)} A100-equivalents, estimated ${hours(v.durationS)})` : "";
+    const compute =
+      v?.computeUnitsProvided != null
+        ? ` (${v.gpusTotal} ${model} = ${formatNumber(v.computeUnitsProvided)} A100-equivalents, estimated ${hours(v.durationS)})`
+        : "";
     lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
   }
   const emissions = e.chosen.map((p) => p.carbon.emissions.text);
   if (c?.carbon && !e.split) {
     lines.push(`Estimated ${c.carbon.emissions.text}; energy ${c.carbon.energy.text}.`);
-    if (c.startReason === "carbon") lines.push(`Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatNumber(c.carbon.savingGCo2e)} gCO2e (${formatNumber(c.carbon.savingPct)}%) versus starting then.`);
-    else if (c.startReason === "capacity") lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
+    if (c.startReason === "carbon")
+      lines.push(
+        `Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatNumber(c.carbon.savingGCo2e)} gCO2e (${formatNumber(c.carbon.savingPct)}%) versus starting then.`,
+      );
+    else if (c.startReason === "capacity")
+      lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
   } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
   const r = e.counterfactuals.runnerUp;
-  const runnerUpName = r ? r.clusterId.split("+").map((id) => e.clusters.find((c) => c.clusterId === id)?.name ?? id).join(" + ") : "";
-  if (r) lines.push(`Runner-up ${runnerUpName}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`);
+  const runnerUpName = r
+    ? r.clusterId
+        .split("+")
+        .map((id) => e.clusters.find((c) => c.clusterId === id)?.name ?? id)
+        .join(" + ")
+    : "";
+  if (r)
+    lines.push(
+      `Runner-up ${runnerUpName}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`,
+    );
   return lines.join("\n");
 }

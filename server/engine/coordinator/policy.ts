@@ -42,7 +42,9 @@ export const policyConstraintsSchema = z.object({
   /** Candidate start spacing in the carbon search (minutes). */
   searchStepMinutes: z.number().int().positive().default(60),
   /** Locality score (0..100) of each tier when the job states no data region. */
-  tierPreference: z.object({ hub: z.number().min(0).max(100), regional: z.number().min(0).max(100), edge: z.number().min(0).max(100) }).default({ hub: 100, regional: 70, edge: 30 }),
+  tierPreference: z
+    .object({ hub: z.number().min(0).max(100), regional: z.number().min(0).max(100), edge: z.number().min(0).max(100) })
+    .default({ hub: 100, regional: 70, edge: 30 }),
 });
 
 /** A coordinator policy as stored (name + integer version like the Policy row). */

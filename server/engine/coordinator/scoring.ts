@@ -37,7 +37,11 @@ function normalize(plugin: ObjectivePlugin, value: number, min: number, max: num
 }
 
 /** Scores all candidates together (min-max needs the whole set). Returns per-candidate scores and totals. */
-export function scoreCandidates(raws: readonly RawObjectives[], weights: ObjectiveWeights, plugins: readonly ObjectivePlugin[] = OBJECTIVE_PLUGINS): { scores: ObjectiveScore[][]; totals: number[] } {
+export function scoreCandidates(
+  raws: readonly RawObjectives[],
+  weights: ObjectiveWeights,
+  plugins: readonly ObjectivePlugin[] = OBJECTIVE_PLUGINS,
+): { scores: ObjectiveScore[][]; totals: number[] } {
   const ranges = plugins.map((p) => {
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;

@@ -53,7 +53,11 @@ export function findSplits(snapshot: FleetSnapshot, job: FleetJob, placers: read
   const index = new Map(snapshot.clusters.map((c, i) => [c.id, i]));
   const options: SplitOption[] = [];
   const linksConsidered: { link: ClusterLink; ok: boolean; slowdownPct: number; problems: string[] }[] = [];
-  const noDefer: AgentContext = { ...ctx, ignoreFilters: new Set([...(ctx.ignoreFilters ?? []), "tenant-quota"]), policy: { ...ctx.policy, constraints: { ...ctx.policy.constraints, maxDeferralHours: 0 } } };
+  const noDefer: AgentContext = {
+    ...ctx,
+    ignoreFilters: new Set([...(ctx.ignoreFilters ?? []), "tenant-quota"]),
+    policy: { ...ctx.policy, constraints: { ...ctx.policy.constraints, maxDeferralHours: 0 } },
+  };
   const links = [...snapshot.links].sort((x, y) => x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
   for (const link of links) {
     const ia = index.get(link.a);
@@ -64,8 +68,17 @@ export function findSplits(snapshot: FleetSnapshot, job: FleetJob, placers: read
     if (!verdict.ok) continue;
     const durationS = Math.round(job.estimatedDurationS * (1 + verdict.slowdownPct / 100));
     const part = (i: number, members: number, earliestStartMs: number | null | undefined) =>
-      bidForJob(placers[i] as Placer, snapshot.clusters[i] as FleetCluster, i, { ...job, gangSize: members, estimatedDurationS: durationS, allowSplit: false, earliestStartMs }, noDefer);
-    for (const [first, second] of [[ia, ib], [ib, ia]] as const) {
+      bidForJob(
+        placers[i] as Placer,
+        snapshot.clusters[i] as FleetCluster,
+        i,
+        { ...job, gangSize: members, estimatedDurationS: durationS, allowSplit: false, earliestStartMs },
+        noDefer,
+      );
+    for (const [first, second] of [
+      [ia, ib],
+      [ib, ia],
+    ] as const) {
       for (let k = job.gangSize - 1; k >= Math.ceil(job.gangSize / 2); k--) {
         let a = part(first, k, job.earliestStartMs);
         let b = part(second, job.gangSize - k, job.earliestStartMs);

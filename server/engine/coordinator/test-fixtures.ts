@@ -30,29 +30,77 @@ export function series(zone: string, hours: number, valueAt: (h: number) => numb
     zone,
     startMs: T0_MS,
     gCo2ePerKwh: Array.from({ length: hours }, (_, h) => valueAt(h)),
-    provenance: Array.from({ length: hours }, (_, h) => ({ kind: h < 12 ? "measured" : "forecast", provider: "fixture", signalType: "average", emissionFactorType: "lifecycle", ...(h < 12 ? {} : { forecastIssuedAtMs: T0_MS }) }) as const),
+    provenance: Array.from(
+      { length: hours },
+      (_, h) =>
+        ({
+          kind: h < 12 ? "measured" : "forecast",
+          provider: "fixture",
+          signalType: "average",
+          emissionFactorType: "lifecycle",
+          ...(h < 12 ? {} : { forecastIssuedAtMs: T0_MS }),
+        }) as const,
+    ),
   });
 }
 
 /** `count` idle nodes of one model, `gpus` GPUs each, two per rack. */
 export function nodes(prefix: string, count: number, model: string, gpus = 8): NodeSpec[] {
-  return Array.from({ length: count }, (_, i) => ({ name: `${prefix}-${i}`, cpuMilli: 128_000, memoryMib: 1_048_576, gpuCount: gpus, gpuModel: model, rack: `${prefix}-r${Math.floor(i / 2)}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    name: `${prefix}-${i}`,
+    cpuMilli: 128_000,
+    memoryMib: 1_048_576,
+    gpuCount: gpus,
+    gpuModel: model,
+    rack: `${prefix}-r${Math.floor(i / 2)}`,
+  }));
 }
 
 /** Occupies `busyGpus` GPUs on each node (first indices), as if other jobs held them. */
 export function occupy(state: ClusterState, busyGpus: number): ClusterState {
-  return { nodes: state.nodes.map((n) => ({ ...n, gpuMilliFree: n.gpuMilliFree.map((f, i) => (i < busyGpus ? 0 : f)), hostedGpuShares: busyGpus > 0 ? [1000] : [] })) };
+  return {
+    nodes: state.nodes.map((n) => ({ ...n, gpuMilliFree: n.gpuMilliFree.map((f, i) => (i < busyGpus ? 0 : f)), hostedGpuShares: busyGpus > 0 ? [1000] : [] })),
+  };
 }
 
 /** A cluster with defaults (active, no queue). */
-export function cluster(id: string, over: { region: string; zone: string; tier?: ClusterTier; pue?: number; specs: NodeSpec[]; busyGpus?: number; series: IntensitySeries }): FleetCluster {
+export function cluster(
+  id: string,
+  over: { region: string; zone: string; tier?: ClusterTier; pue?: number; specs: NodeSpec[]; busyGpus?: number; series: IntensitySeries },
+): FleetCluster {
   const state = occupy(createCluster(over.specs), over.busyGpus ?? 0);
-  return { id, name: id, region: over.region, zone: over.zone, tier: over.tier ?? "hub", pue: over.pue ?? 1.2, status: "active", state, running: [], reservations: [], series: over.series };
+  return {
+    id,
+    name: id,
+    region: over.region,
+    zone: over.zone,
+    tier: over.tier ?? "hub",
+    pue: over.pue ?? 1.2,
+    status: "active",
+    state,
+    running: [],
+    reservations: [],
+    series: over.series,
+  };
 }
 
 /** A 1-GPU job with defaults. */
 export function job(over: Partial<FleetJob> = {}): FleetJob {
-  return { id: "job-1", tenant: "acme", kind: "training", cpuMilli: 4000, memoryMib: 8192, gpuCount: 1, gpuMilliPerGpu: 1000, allowedGpuModels: [], gangSize: 1, estimatedDurationS: 3 * 3600, allowedRegions: [], allowSplit: false, ...over };
+  return {
+    id: "job-1",
+    tenant: "acme",
+    kind: "training",
+    cpuMilli: 4000,
+    memoryMib: 8192,
+    gpuCount: 1,
+    gpuMilliPerGpu: 1000,
+    allowedGpuModels: [],
+    gangSize: 1,
+    estimatedDurationS: 3 * 3600,
+    allowedRegions: [],
+    allowSplit: false,
+    ...over,
+  };
 }
 
 /** Zones with distinct shapes: flat-high, flat-low, and a midday solar dip. */

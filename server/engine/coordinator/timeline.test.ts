@@ -53,18 +53,29 @@ describe("a job without a window never waits for a clean cluster while another c
   const snap = () => {
     const busy = { ...oneGpu, gpuCount: 8 };
     const state = allocate(full.state, busy, [{ nodeIndex: 0, gpuIndices: [0, 1, 2, 3, 4, 5, 6, 7] }]);
-    const withEnd: FleetCluster = { ...full, state, running: [{ jobId: "big", job: busy, assignments: [{ nodeIndex: 0, gpuIndices: [0, 1, 2, 3, 4, 5, 6, 7] }], endMs: T0_MS + H }] };
+    const withEnd: FleetCluster = {
+      ...full,
+      state,
+      running: [{ jobId: "big", job: busy, assignments: [{ nodeIndex: 0, gpuIndices: [0, 1, 2, 3, 4, 5, 6, 7] }], endMs: T0_MS + H }],
+    };
     const dirty = cluster("pl", { region: "eu-central", zone: "PL", specs: nodes("pl", 1, "A100"), series: ZONES.coal() });
     return fleet({ clusters: [withEnd, dirty] });
   };
-  const carbonOnly = createCoordinator({ policy: parseCoordinatorPolicy({ name: "c", version: 1, objectiveWeights: { carbon: 1, fragmentation: 0, waiting: 0, locality: 0 }, constraints: {} }), workload: WORKLOAD });
+  const carbonOnly = createCoordinator({
+    policy: parseCoordinatorPolicy({ name: "c", version: 1, objectiveWeights: { carbon: 1, fragmentation: 0, waiting: 0, locality: 0 }, constraints: {} }),
+    workload: WORKLOAD,
+  });
 
   it("starts now on the dirty cluster and says why the clean one lost", () => {
     const d = carbonOnly.decide(snap(), job(), { seed: 1 });
     expect(d.outcome).toBe("placed");
     expect(d.parts[0]?.clusterId).toBe("pl");
     const clean = d.explanation.clusters.find((c) => c.clusterId === "no-full");
-    expect(clean?.filters.at(-1)).toMatchObject({ filter: "earliest-start", passed: false, reasons: [{ code: "LATER_THAN_ANOTHER_CLUSTER", requested: 3600, available: 0 }] });
+    expect(clean?.filters.at(-1)).toMatchObject({
+      filter: "earliest-start",
+      passed: false,
+      reasons: [{ code: "LATER_THAN_ANOTHER_CLUSTER", requested: 3600, available: 0 }],
+    });
   });
 
   it("a flexible job may still wait for the clean cluster inside its window", () => {

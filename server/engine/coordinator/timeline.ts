@@ -41,7 +41,16 @@ function timelineOf(cluster: FleetCluster): Timeline {
   let t = timelines.get(cluster);
   if (!t || t.state !== cluster.state || t.running !== cluster.running || t.reservations !== cluster.reservations) {
     const byEnd = [...cluster.running].sort((a, b) => a.endMs - b.endMs);
-    t = { state: cluster.state, running: cluster.running, reservations: cluster.reservations, byEnd, released: new Map([[0, cluster.state]]), windows: new Map(), byWindow: new Map(), checkpoints: new Map() };
+    t = {
+      state: cluster.state,
+      running: cluster.running,
+      reservations: cluster.reservations,
+      byEnd,
+      released: new Map([[0, cluster.state]]),
+      windows: new Map(),
+      byWindow: new Map(),
+      checkpoints: new Map(),
+    };
     timelines.set(cluster, t);
   }
   return t;

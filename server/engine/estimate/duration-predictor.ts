@@ -116,7 +116,12 @@ export function createDurationPredictor(options: DurationPredictorOptions = {}):
         return g && g.size >= minSamples ? { estimateS: g.quantile(quantile), source, samples: g.size } : null;
       };
       const user = job.userEstimateS != null && job.userEstimateS > 0 ? { estimateS: job.userEstimateS, source: "user" as const, samples: 0 } : null;
-      return from(`t:${job.tenant}|${shape}`, "tenant-shape") ?? from(`s:${shape}`, "shape") ?? user ?? from("g", "global") ?? { estimateS: defaultS, source: "default", samples: 0 };
+      return (
+        from(`t:${job.tenant}|${shape}`, "tenant-shape") ??
+        from(`s:${shape}`, "shape") ??
+        user ??
+        from("g", "global") ?? { estimateS: defaultS, source: "default", samples: 0 }
+      );
     },
     get observed() {
       return observed;

@@ -7,7 +7,15 @@ import { median, quantile } from "./quantile";
 import { forecastZoneIntensity } from "./zone-forecast";
 
 const H = 3_600_000;
-const job = (over: Partial<DurationFeatures> = {}): DurationFeatures => ({ tenant: "a", cpuMilli: 4000, gpuCount: 1, gpuMilliPerGpu: 1000, gangSize: 1, userEstimateS: null, ...over });
+const job = (over: Partial<DurationFeatures> = {}): DurationFeatures => ({
+  tenant: "a",
+  cpuMilli: 4000,
+  gpuCount: 1,
+  gpuMilliPerGpu: 1000,
+  gangSize: 1,
+  userEstimateS: null,
+  ...over,
+});
 const sine = (hours: number, phase = 0) => Array.from({ length: hours }, (_, i) => 300 + 100 * Math.sin((2 * Math.PI * (i + phase)) / 24));
 
 describe("quantiles", () => {

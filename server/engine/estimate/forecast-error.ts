@@ -34,14 +34,21 @@ export function measureForecastError(forecast: readonly number[], actual: readon
       pctN++;
     }
   }
-  return n === 0 ? { hours: 0, maeG: 0, rmseG: 0, biasG: 0, mapePct: 0 } : { hours: n, maeG: abs / n, rmseG: Math.sqrt(sq / n), biasG: bias / n, mapePct: pctN > 0 ? (100 * pct) / pctN : 0 };
+  return n === 0
+    ? { hours: 0, maeG: 0, rmseG: 0, biasG: 0, mapePct: 0 }
+    : { hours: n, maeG: abs / n, rmseG: Math.sqrt(sq / n), biasG: bias / n, mapePct: pctN > 0 ? (100 * pct) / pctN : 0 };
 }
 
 /**
  * Backtest of {@link forecastZoneIntensity} on one measured series: a forecast issued every
  * `issueEveryHours` (after `warmupHours` of history) for `horizonHours`, all errors pooled.
  */
-export function backtestZoneForecast(series: readonly number[], startMs: number, horizonHours: number, options: ZoneForecastOptions & { readonly issueEveryHours?: number; readonly warmupHours?: number } = {}): ForecastError {
+export function backtestZoneForecast(
+  series: readonly number[],
+  startMs: number,
+  horizonHours: number,
+  options: ZoneForecastOptions & { readonly issueEveryHours?: number; readonly warmupHours?: number } = {},
+): ForecastError {
   const every = options.issueEveryHours ?? 24;
   const forecast: number[] = [];
   const actual: number[] = [];

@@ -1,6 +1,14 @@
 /** Data-driven estimates (REQ-02): job duration predictor, zone carbon forecaster and its error. */
 export { quantile, quantileSorted, median } from "./quantile";
-export { createDurationPredictor, durationShapeKey, type DurationPredictor, type DurationPredictorOptions, type DurationFeatures, type DurationPrediction, type PredictionSource } from "./duration-predictor";
+export {
+  createDurationPredictor,
+  durationShapeKey,
+  type DurationPredictor,
+  type DurationPredictorOptions,
+  type DurationFeatures,
+  type DurationPrediction,
+  type PredictionSource,
+} from "./duration-predictor";
 export { forecastZoneIntensity, type ZoneForecastOptions } from "./zone-forecast";
 export { measureForecastError, backtestZoneForecast, type ForecastError } from "./forecast-error";
 export { noisyTruthForecast, normalDraw } from "./noisy-forecast";

@@ -30,7 +30,13 @@ export interface ZoneForecastOptions {
  * Forecasts `horizonHours` hourly values starting with the hour that contains `fromMs` (aligned to
  * the history's hour grid). Only history hours that ended by then are used. Values are gCO2e/kWh >= 0.
  */
-export function forecastZoneIntensity(history: readonly number[], historyStartMs: number, fromMs: number, horizonHours: number, options: ZoneForecastOptions = {}): number[] {
+export function forecastZoneIntensity(
+  history: readonly number[],
+  historyStartMs: number,
+  fromMs: number,
+  horizonHours: number,
+  options: ZoneForecastOptions = {},
+): number[] {
   const firstHour = Math.floor((fromMs - historyStartMs) / HOUR_MS);
   const usable = Math.max(0, Math.min(history.length, firstHour));
   const out = new Array<number>(Math.max(0, horizonHours));

@@ -51,7 +51,25 @@ export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "
 export type ReasonUnit = (typeof REASON_UNITS)[number];
 
 /** What a reason is about: a resource of the request or a rule the placement must respect. */
-export const REASON_RESOURCES = ["cpu", "memory", "gpu-count", "gpu-share", "gpu-model", "gang", "node", "label", "quota", "region", "zone", "tier", "deadline", "carbon-budget", "carbon-data", "cluster", "start"] as const;
+export const REASON_RESOURCES = [
+  "cpu",
+  "memory",
+  "gpu-count",
+  "gpu-share",
+  "gpu-model",
+  "gang",
+  "node",
+  "label",
+  "quota",
+  "region",
+  "zone",
+  "tier",
+  "deadline",
+  "carbon-budget",
+  "carbon-data",
+  "cluster",
+  "start",
+] as const;
 /** A reason resource. */
 export type ReasonResource = (typeof REASON_RESOURCES)[number];
 

@@ -5,7 +5,14 @@ import { testJob } from "../test-support";
 
 describe("seeded randomness", () => {
   it("same seed, same sequence; different seed, different sequence", () => {
-    const draw = (seed: number) => Array.from({ length: 5 }, ((r) => () => r.nextInt(1000))(createRng(seed)));
+    const draw = (seed: number) =>
+      Array.from(
+        { length: 5 },
+        (
+          (r) => () =>
+            r.nextInt(1000)
+        )(createRng(seed)),
+      );
     expect(draw(42)).toEqual(draw(42));
     expect(draw(42)).not.toEqual(draw(43));
     expect(mixSeed(42, 1)).not.toBe(mixSeed(42, 2));

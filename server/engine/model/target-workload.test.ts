@@ -11,7 +11,12 @@ describe("buildTargetWorkload", () => {
     expect(m.shapes).toEqual([{ cpuMilli: 1000, gpuCount: 1, gpuMilliPerGpu: 500, allowedGpuModels: [], probability: 1 }]);
   });
   it("orders equal counts by first appearance and sorts allowed models into the shape key", () => {
-    const jobs = [testJob({ allowedGpuModels: ["T4", "A10"] }), testJob({ allowedGpuModels: ["A10", "T4"] }), testJob({ cpuMilli: 2000 }), testJob({ cpuMilli: 2000 })];
+    const jobs = [
+      testJob({ allowedGpuModels: ["T4", "A10"] }),
+      testJob({ allowedGpuModels: ["A10", "T4"] }),
+      testJob({ cpuMilli: 2000 }),
+      testJob({ cpuMilli: 2000 }),
+    ];
     const m = buildTargetWorkload(jobs, 1);
     expect(m.shapes.map((s) => [s.cpuMilli, s.allowedGpuModels, s.probability])).toEqual([
       [1000, ["A10", "T4"], 0.5],

@@ -83,14 +83,21 @@ export function applyChanges(state: ClusterState, changes: readonly PlacementCha
       if (!node) {
         const base = state.nodes[a.nodeIndex];
         if (!base) throw new EngineError("INVALID_PLACEMENT", `node index ${a.nodeIndex} does not exist`);
-        node = { base, cpuMilliFree: base.cpuMilliFree, memoryMibFree: base.memoryMibFree, gpuMilliFree: base.gpuMilliFree.slice(), hostedGpuShares: base.hostedGpuShares.slice() };
+        node = {
+          base,
+          cpuMilliFree: base.cpuMilliFree,
+          memoryMibFree: base.memoryMibFree,
+          gpuMilliFree: base.gpuMilliFree.slice(),
+          hostedGpuShares: base.hostedGpuShares.slice(),
+        };
         work.set(a.nodeIndex, node);
       }
       applyOne(node, c.job, a.gpuIndices, c.sign);
     }
   }
   const nodes = state.nodes.slice();
-  for (const [i, n] of work) nodes[i] = { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares };
+  for (const [i, n] of work)
+    nodes[i] = { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares };
   return { nodes };
 }
 

@@ -53,10 +53,11 @@ function explainStep(member: number, step: RecordedStep, input: ExplanationInput
     });
     if (!g.passed) {
       const codes = new Set<ReasonCode>();
-      for (const f of filters) for (const r of f.reasons) {
-        codes.add(r.code);
-        if (!examples.has(r.code)) examples.set(r.code, r);
-      }
+      for (const f of filters)
+        for (const r of f.reasons) {
+          codes.add(r.code);
+          if (!examples.has(r.code)) examples.set(r.code, r);
+        }
       for (const code of codes) histogram[code] = (histogram[code] ?? 0) + g.indices.length;
     }
     return {
@@ -85,7 +86,14 @@ function explainStep(member: number, step: RecordedStep, input: ExplanationInput
     };
   });
   return {
-    step: { member, nodesTotal: step.nodes.length, nodesFeasible: step.decision.feasibleNodes, groups, tieBreak: step.decision.tieBreak, reasonHistogram: histogram },
+    step: {
+      member,
+      nodesTotal: step.nodes.length,
+      nodesFeasible: step.decision.feasibleNodes,
+      groups,
+      tieBreak: step.decision.tieBreak,
+      reasonHistogram: histogram,
+    },
     examples,
   };
 }

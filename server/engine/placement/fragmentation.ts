@@ -30,11 +30,7 @@ export function nodeFragmentation(node: FragmentationInput, workload: TargetWork
 }
 
 /** F_n(m) in milli-GPU for one shape; `freeTotal` is free_n (passed in so callers compute it once). */
-export function shapeFragment(
-  node: FragmentationInput,
-  shape: TargetWorkload["shapes"][number],
-  freeTotal: number,
-): number {
+export function shapeFragment(node: FragmentationInput, shape: TargetWorkload["shapes"][number], freeTotal: number): number {
   if (shape.gpuCount === 0) return freeTotal;
   if (shape.allowedGpuModels.length > 0 && (node.gpuModel === null || !shape.allowedGpuModels.includes(node.gpuModel))) {
     return freeTotal;

@@ -16,13 +16,7 @@ import { evaluateVerdant } from "./plugins/verdant-core";
 import type { GpuSelection } from "./policy";
 
 /** Picks GPU indices for one member; the node must have passed the filters. */
-export function selectGpus(
-  node: NodeState,
-  job: JobRequest,
-  mode: GpuSelection,
-  workload: TargetWorkload | null,
-  fragBefore: number,
-): number[] {
+export function selectGpus(node: NodeState, job: JobRequest, mode: GpuSelection, workload: TargetWorkload | null, fragBefore: number): number[] {
   if (job.gpuCount === 0) return [];
   if (!isSharingJob(job)) return firstWholeFreeGpus(node.gpuMilliFree, job.gpuCount);
   if (mode === "verdant-frag") {

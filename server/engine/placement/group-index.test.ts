@@ -18,11 +18,22 @@ describe("GroupIndex", () => {
   it("groups identical nodes and re-keys only changed nodes, also across a reset", () => {
     for (const maxIds of [1 << 16, 5]) {
       const index = new GroupIndex(new Set(), maxIds);
-      expect(groupsOf(index, index.update(cluster.nodes))).toEqual([[0, 3], [2, 1]]);
+      expect(groupsOf(index, index.update(cluster.nodes))).toEqual([
+        [0, 3],
+        [2, 1],
+      ]);
       const after = allocate(cluster, testJob({ cpuMilli: 1000, gpuMilliPerGpu: 500 }), [{ nodeIndex: 1, gpuIndices: [0] }]);
-      expect(groupsOf(index, index.update(after.nodes))).toEqual([[0, 2], [1, 1], [2, 1]]);
+      expect(groupsOf(index, index.update(after.nodes))).toEqual([
+        [0, 2],
+        [1, 1],
+        [2, 1],
+      ]);
       // Same state again: same ids, same groups (a reset, when it happens, must not change the grouping).
-      expect(groupsOf(index, index.update(after.nodes))).toEqual([[0, 2], [1, 1], [2, 1]]);
+      expect(groupsOf(index, index.update(after.nodes))).toEqual([
+        [0, 2],
+        [1, 1],
+        [2, 1],
+      ]);
       expect(index.gidOf(0)).toBe(index.gidOf(3));
     }
   });

@@ -55,13 +55,19 @@ describe("placer", () => {
     expect(e.reasonHistogram).toEqual({ INSUFFICIENT_CPU: 3, GPU_MODEL_NOT_ALLOWED: 2, INSUFFICIENT_GPUS: 1 });
     expect(e.summary).toBe("0/5 nodes can host this job: 3 lack 40 CPU cores, 2 have a GPU model the job does not allow, 1 have fewer than 2 free whole GPUs");
     const p100 = e.steps[0]!.groups.find((g) => g.gpuModel === "P100")!;
-    expect(p100.filters.find((f) => f.plugin === "gpu-fit")!.reasons).toEqual([{ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 2, available: 1, capacity: 1 }]);
+    expect(p100.filters.find((f) => f.plugin === "gpu-fit")!.reasons).toEqual([
+      { code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 2, available: 1, capacity: 1 },
+    ]);
     expect(p100.filters.find((f) => f.plugin === "cpu-fit")!.reasons[0]).toMatchObject({ code: "INSUFFICIENT_CPU", requested: 40_000, available: 8000 });
   });
 
   it("groups identical nodes and reports counts", () => {
     const e = placeJob(cluster(), testJob(), { policy: fgd, workload, seed: 1 }).explanation;
-    expect(e.steps[0]!.groups.map((g) => [g.firstNode, g.count])).toEqual([["a0", 2], ["b0", 2], ["c0", 1]]);
+    expect(e.steps[0]!.groups.map((g) => [g.firstNode, g.count])).toEqual([
+      ["a0", 2],
+      ["b0", 2],
+      ["c0", 1],
+    ]);
     expect(e.steps[0]!.groups[0]!.scores[0]).toMatchObject({ plugin: "fgd", weight: 1 });
   });
 
@@ -82,7 +88,10 @@ describe("placer", () => {
     expect(refused.assignments).toEqual([]);
     // Rack r2 holds two 8-GPU nodes (capacity 2 < 3 members); r1 and r3 hold none.
     expect(refused.explanation.reasonHistogram.RACK_CAPACITY_FOR_GANG).toBe(5);
-    expect(refused.explanation.steps[0]!.groups.find((g) => g.rack === "r2")!.filters.find((f) => f.plugin === "gang-rack")!.reasons[0]).toMatchObject({ requested: 3, available: 2 });
+    expect(refused.explanation.steps[0]!.groups.find((g) => g.rack === "r2")!.filters.find((f) => f.plugin === "gang-rack")!.reasons[0]).toMatchObject({
+      requested: 3,
+      available: 2,
+    });
   });
 
   it("rejects a policy naming an unknown plugin with a typed error", () => {
@@ -101,8 +110,23 @@ describe("placer", () => {
 });
 
 const jobArb: fc.Arbitrary<JobRequest> = fc.oneof(
-  fc.record({ cpuMilli: fc.integer({ min: 0, max: 40_000 }), memoryMib: fc.integer({ min: 0, max: 200_000 }), gpuCount: fc.constant(1), gpuMilliPerGpu: fc.integer({ min: 1, max: 1000 }), allowedGpuModels: fc.subarray(["T4", "G2", "P100"]) }),
-  fc.record({ cpuMilli: fc.integer({ min: 0, max: 40_000 }), memoryMib: fc.integer({ min: 0, max: 200_000 }), gpuCount: fc.constantFrom(0, 2, 4, 8), gpuMilliPerGpu: fc.constant(1000), allowedGpuModels: fc.subarray(["T4", "G2"]), gangSize: fc.integer({ min: 1, max: 3 }) }).map((j) => (j.gpuCount === 0 ? { ...j, gpuMilliPerGpu: 0 } : j)),
+  fc.record({
+    cpuMilli: fc.integer({ min: 0, max: 40_000 }),
+    memoryMib: fc.integer({ min: 0, max: 200_000 }),
+    gpuCount: fc.constant(1),
+    gpuMilliPerGpu: fc.integer({ min: 1, max: 1000 }),
+    allowedGpuModels: fc.subarray(["T4", "G2", "P100"]),
+  }),
+  fc
+    .record({
+      cpuMilli: fc.integer({ min: 0, max: 40_000 }),
+      memoryMib: fc.integer({ min: 0, max: 200_000 }),
+      gpuCount: fc.constantFrom(0, 2, 4, 8),
+      gpuMilliPerGpu: fc.constant(1000),
+      allowedGpuModels: fc.subarray(["T4", "G2"]),
+      gangSize: fc.integer({ min: 1, max: 3 }),
+    })
+    .map((j) => (j.gpuCount === 0 ? { ...j, gpuMilliPerGpu: 0 } : j)),
 );
 
 // A context like the placer's, for running the detailed evaluation directly.
@@ -118,36 +142,41 @@ const detailedCtx = (): DecisionContext => ({
 describe("properties", () => {
   it("never over-allocates, never uses a disallowed model, gangs all-or-nothing, same seed same result", () => {
     fc.assert(
-      fc.property(fc.array(jobArb, { minLength: 1, maxLength: 25 }), fc.constantFrom(...BUILTIN_POLICIES.map((p) => p.name)), fc.integer({ min: 0, max: 1000 }), (jobs, policyName, seed) => {
-        const policy = findBuiltinPolicy(policyName)!;
-        const placer = createPlacer({ policy, workload });
-        const twin = createPlacer({ policy, workload });
-        let state = cluster();
-        jobs.forEach((job, i) => {
-          const decision = placer.place(state, job, { seed: seed + i });
-          const again = twin.place(state, job, { seed: seed + i });
-          expect(JSON.stringify(again)).toBe(JSON.stringify(decision));
-          // The allocation-free hot path picks what the detailed evaluation picks (first member).
-          if (policy.tieBreak.final === "node-order" && (job.gangSize ?? 1) === 1) {
-            const detailed = evaluateStep(state.nodes, job, resolvePolicy(policy), detailedCtx());
-            expect(detailed.chosen?.nodeIndex ?? -1).toBe(decision.assignments[0]?.nodeIndex ?? -1);
-          }
-          if (decision.outcome === "placed") {
-            expect(decision.assignments.length).toBe(job.gangSize ?? 1);
-            for (const a of decision.assignments) {
-              const node = state.nodes[a.nodeIndex]!;
-              if (job.gpuCount > 0 && job.allowedGpuModels.length > 0) expect(job.allowedGpuModels).toContain(node.gpuModel);
-              expect(a.gpuIndices.length).toBe(job.gpuCount);
+      fc.property(
+        fc.array(jobArb, { minLength: 1, maxLength: 25 }),
+        fc.constantFrom(...BUILTIN_POLICIES.map((p) => p.name)),
+        fc.integer({ min: 0, max: 1000 }),
+        (jobs, policyName, seed) => {
+          const policy = findBuiltinPolicy(policyName)!;
+          const placer = createPlacer({ policy, workload });
+          const twin = createPlacer({ policy, workload });
+          let state = cluster();
+          jobs.forEach((job, i) => {
+            const decision = placer.place(state, job, { seed: seed + i });
+            const again = twin.place(state, job, { seed: seed + i });
+            expect(JSON.stringify(again)).toBe(JSON.stringify(decision));
+            // The allocation-free hot path picks what the detailed evaluation picks (first member).
+            if (policy.tieBreak.final === "node-order" && (job.gangSize ?? 1) === 1) {
+              const detailed = evaluateStep(state.nodes, job, resolvePolicy(policy), detailedCtx());
+              expect(detailed.chosen?.nodeIndex ?? -1).toBe(decision.assignments[0]?.nodeIndex ?? -1);
             }
-          } else expect(decision.assignments).toEqual([]);
-          state = applyDecision(state, job, decision);
-          for (const node of state.nodes) {
-            expect(node.cpuMilliFree).toBeGreaterThanOrEqual(0);
-            expect(node.memoryMibFree).toBeGreaterThanOrEqual(0);
-            for (const free of node.gpuMilliFree) expect(free >= 0 && free <= MILLI_GPU_PER_GPU).toBe(true);
-          }
-        });
-      }),
+            if (decision.outcome === "placed") {
+              expect(decision.assignments.length).toBe(job.gangSize ?? 1);
+              for (const a of decision.assignments) {
+                const node = state.nodes[a.nodeIndex]!;
+                if (job.gpuCount > 0 && job.allowedGpuModels.length > 0) expect(job.allowedGpuModels).toContain(node.gpuModel);
+                expect(a.gpuIndices.length).toBe(job.gpuCount);
+              }
+            } else expect(decision.assignments).toEqual([]);
+            state = applyDecision(state, job, decision);
+            for (const node of state.nodes) {
+              expect(node.cpuMilliFree).toBeGreaterThanOrEqual(0);
+              expect(node.memoryMibFree).toBeGreaterThanOrEqual(0);
+              for (const free of node.gpuMilliFree) expect(free >= 0 && free <= MILLI_GPU_PER_GPU).toBe(true);
+            }
+          });
+        },
+      ),
       { numRuns: 150, seed: 20240611 },
     );
   });

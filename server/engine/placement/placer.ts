@@ -54,7 +54,9 @@ export interface Placer {
 export function createPlacer(options: PlacerOptions): Placer {
   const resolved = resolvePolicy(options.policy, options.registry ?? createPluginRegistry());
   const workload = options.workload ?? null;
-  const needsWorkload = [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd") || n.startsWith("verdant")) || options.policy.gpuSelection !== "first-fit" && options.policy.gpuSelection !== "best-fit";
+  const needsWorkload =
+    [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd") || n.startsWith("verdant")) ||
+    (options.policy.gpuSelection !== "first-fit" && options.policy.gpuSelection !== "best-fit");
   if (needsWorkload && !workload) throw new EngineError("UNKNOWN_POLICY", `policy ${options.policy.name} needs a target workload (FGD)`);
   const fragCache = new WeakMap<NodeState, number>();
   // Hot-path state, one group index (+ its score memo) per set of group-key facts.
@@ -139,7 +141,15 @@ export function createPlacer(options: PlacerOptions): Placer {
       const gpuIndices = selectGpus(node, job, options.policy.gpuSelection, workload, fragmentationOf(node));
       const assignment = { nodeIndex: decision.nodeIndex, gpuIndices };
       assignments.push(assignment);
-      placements.push({ member, nodeName: node.name, nodeIndex: assignment.nodeIndex, gpuIndices, gpuMilliPerGpu: job.gpuMilliPerGpu, cpuMilli: job.cpuMilli, memoryMib: job.memoryMib });
+      placements.push({
+        member,
+        nodeName: node.name,
+        nodeIndex: assignment.nodeIndex,
+        gpuIndices,
+        gpuMilliPerGpu: job.gpuMilliPerGpu,
+        cpuMilli: job.cpuMilli,
+        memoryMib: job.memoryMib,
+      });
       working = allocate(working, job, [assignment]);
       if (member === 0) gangRack = node.rack;
     }
@@ -151,7 +161,17 @@ export function createPlacer(options: PlacerOptions): Placer {
       assignments: placed ? assignments : [],
       // Built on first read (and then kept): deciding stays fast, reading it costs one pass over the groups.
       get explanation(): PlacementExplanation {
-        explanation ??= buildExplanation({ resolved, job, seed, steps, placements, placed, before: state, after, fragmentationOf: workload ? fragmentationOf : null });
+        explanation ??= buildExplanation({
+          resolved,
+          job,
+          seed,
+          steps,
+          placements,
+          placed,
+          before: state,
+          after,
+          fragmentationOf: workload ? fragmentationOf : null,
+        });
         return explanation;
       },
     };

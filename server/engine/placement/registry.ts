@@ -53,7 +53,8 @@ export function resolvePolicy(policy: PlacementPolicy, registry: PluginRegistry 
   };
   const filters = policy.filters.map((n) => need(registry.filters, n, "filter"));
   const scores = policy.scores.map((s) => {
-    if (!Number.isFinite(s.weight) || s.weight < 0) throw new EngineError("INVALID_SCORE", `policy ${policy.name}: weight of ${s.plugin} must be a finite number >= 0`);
+    if (!Number.isFinite(s.weight) || s.weight < 0)
+      throw new EngineError("INVALID_SCORE", `policy ${policy.name}: weight of ${s.plugin} must be a finite number >= 0`);
     return { plugin: need(registry.scores, s.plugin, "score"), weight: s.weight };
   });
   const secondary = policy.tieBreak.secondary.map((n) => need(registry.scores, n, "score"));

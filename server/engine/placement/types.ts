@@ -27,7 +27,12 @@ export interface DecisionContext {
   /** Per rack: [allocated, capacity] milli-GPU, for topology-aware plugins. */
   readonly rackGpuMilli: ReadonlyMap<string, readonly [number, number]>;
   /** Gang context: members still to place and, once the first is placed, the rack they must share. */
-  readonly gang: { readonly remainingMembers: number; readonly rack: string | null; readonly sameRack: boolean; readonly rackCapacity: ReadonlyMap<string, number> };
+  readonly gang: {
+    readonly remainingMembers: number;
+    readonly rack: string | null;
+    readonly sameRack: boolean;
+    readonly rackCapacity: ReadonlyMap<string, number>;
+  };
   readonly rng: Rng;
 }
 

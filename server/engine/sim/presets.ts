@@ -21,7 +21,14 @@
 import { parseCoordinatorPolicy } from "../coordinator/policy";
 import type { SimPolicy } from "./types";
 
-const make = (name: string, label: string, weights: Record<string, number>, inClusterPolicy: string, maxDeferralHours: number, extra: Record<string, unknown> = {}): SimPolicy => ({
+const make = (
+  name: string,
+  label: string,
+  weights: Record<string, number>,
+  inClusterPolicy: string,
+  maxDeferralHours: number,
+  extra: Record<string, unknown> = {},
+): SimPolicy => ({
   name,
   label,
   policy: parseCoordinatorPolicy({

@@ -102,7 +102,9 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   const book = new ForecastBook(ctx.truths, input.forecast, input.seed);
   const energy = emptyTotals();
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
-  const clusters = input.clusters.map((c, i) => new SimClusterRun(c, i, new EnergyMeter(ctx.truths.get(c.zone) as ZoneTruth, c.pue, input.startMs, input.endMs, energy), catalog));
+  const clusters = input.clusters.map(
+    (c, i) => new SimClusterRun(c, i, new EnergyMeter(ctx.truths.get(c.zone) as ZoneTruth, c.pue, input.startMs, input.endMs, energy), catalog),
+  );
   const acc = new MetricAccumulator(input.startMs, input.endMs);
   const queue = new EventQueue<Ev>();
   const quota = new Map(input.tenants.map((t) => [t.tenant, t.maxGpus]));
@@ -114,9 +116,29 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   let now = input.startMs;
 
   const recs: JobRec[] = input.jobs.map((job, idx) => {
-    const features: DurationFeatures = { tenant: job.tenant, cpuMilli: job.cpuMilli, gpuCount: job.gpuCount, gpuMilliPerGpu: job.gpuMilliPerGpu, gangSize: job.gangSize, userEstimateS: job.userEstimateS };
+    const features: DurationFeatures = {
+      tenant: job.tenant,
+      cpuMilli: job.cpuMilli,
+      gpuCount: job.gpuCount,
+      gpuMilliPerGpu: job.gpuMilliPerGpu,
+      gangSize: job.gangSize,
+      userEstimateS: job.userEstimateS,
+    };
     const shape = `${job.cpuMilli}/${job.memoryMib}/${job.gpuCount}/${job.gpuMilliPerGpu}/${job.gangSize}/${job.allowedGpuModels.join("|")}/${job.allowedRegions.join("|")}`;
-    return { idx, job, features, shape, status: "pending", token: 0, redecisions: 0, firstStartMs: null, estimateS: 0, medianEstimateS: 0, clusterIndex: -1, headReserved: false };
+    return {
+      idx,
+      job,
+      features,
+      shape,
+      status: "pending",
+      token: 0,
+      redecisions: 0,
+      firstStartMs: null,
+      estimateS: 0,
+      medianEstimateS: 0,
+      clusterIndex: -1,
+      headReserved: false,
+    };
   });
   for (const r of recs) if (r.job.arrivalMs < input.endMs) queue.push(Math.max(input.startMs, r.job.arrivalMs), P.arrive, { k: "arrive", r });
   for (const e of input.capacityEvents) {
@@ -192,14 +214,23 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     };
   };
 
-  const base = (c: SimClusterRun) => ({ id: c.sim.id, name: c.sim.name, region: c.sim.region, zone: c.sim.zone, tier: c.sim.tier, pue: c.sim.pue, status: "active" as const });
+  const base = (c: SimClusterRun) => ({
+    id: c.sim.id,
+    name: c.sim.name,
+    region: c.sim.region,
+    zone: c.sim.zone,
+    tier: c.sim.tier,
+    pue: c.sim.pue,
+    status: "active" as const,
+  });
   const built: ({ version: number; atMs: number; fleet: FleetCluster } | undefined)[] = [];
   const snapshot = (r: JobRec, idle: boolean): FleetSnapshot => {
     let maxEnd = now;
-    if (!idle) for (const c of clusters) {
-      for (const x of c.running.values()) if (x.endMs > maxEnd) maxEnd = x.endMs;
-      for (const x of c.reservations.values()) if (x.endMs > maxEnd) maxEnd = x.endMs;
-    }
+    if (!idle)
+      for (const c of clusters) {
+        for (const x of c.running.values()) if (x.endMs > maxEnd) maxEnd = x.endMs;
+        for (const x of c.reservations.values()) if (x.endMs > maxEnd) maxEnd = x.endMs;
+      }
     const coverUntil = maxEnd + r.estimateS * 1000 + (simPolicy.policy.constraints.maxDeferralHours + 2) * HOUR_MS;
     const fleet: FleetCluster[] = clusters.map((c, i) => {
       const series = book.seriesAt(c.sim.zone, now, coverUntil);
@@ -217,7 +248,15 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
       built[i] = { version: c.version, atMs: now, fleet: fleetCluster };
       return fleetCluster;
     });
-    const tenants: TenantUsage[] = idle ? [] : input.tenants.map((t) => ({ tenant: t.tenant, maxGpus: t.maxGpus, gpusInUse: usage.get(t.tenant) ?? 0, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }));
+    const tenants: TenantUsage[] = idle
+      ? []
+      : input.tenants.map((t) => ({
+          tenant: t.tenant,
+          maxGpus: t.maxGpus,
+          gpusInUse: usage.get(t.tenant) ?? 0,
+          carbonBudgetKgPerMonth: null,
+          carbonUsedKgThisMonth: 0,
+        }));
     return { nowMs: now, clusters: fleet, links: [], gpuModels: input.gpuModels, tenants };
   };
 
@@ -285,7 +324,8 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     if (never === undefined) {
       // Never fits: every cluster refuses it for a reason an idle cluster would give too. The deadline
       // and the tenant's limits do not count here (the job may run late; limits are not hardware).
-      never = d.verdicts.length > 0 && d.verdicts.every((v) => v.verdict === "unfit-unresolvable" && v.unresolvableCodes.some((code) => !WAITABLE_LIMITS.has(code)));
+      never =
+        d.verdicts.length > 0 && d.verdicts.every((v) => v.verdict === "unfit-unresolvable" && v.unresolvableCodes.some((code) => !WAITABLE_LIMITS.has(code)));
       neverFits.set(r.shape, never);
     }
     return never ? "skipped" : "blocked";
@@ -298,10 +338,11 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
   };
 
   const dispatch = () => {
-    for (const r of waiting) if (r.headReserved) {
-      dropReservation(r);
-      r.headReserved = false;
-    }
+    for (const r of waiting)
+      if (r.headReserved) {
+        dropReservation(r);
+        r.headReserved = false;
+      }
     const blocked = new Set<string>();
     let decisions = 0;
     let headTaken = false;
@@ -368,10 +409,13 @@ export function runPolicy(ctx: RunContext, simPolicy: SimPolicy): PolicyRunResul
     acc.events++;
     if ((acc.events & 1023) === 1) {
       if (hooks.shouldCancel?.()) throw new SimCancelledError(simPolicy.name, ctx.progressBase + ctx.progressSpan * Math.min(1, (now - input.startMs) / span));
-      const p = Math.floor((100 * Math.min(1, (now - input.startMs) / span)));
+      const p = Math.floor(100 * Math.min(1, (now - input.startMs) / span));
       if (p > lastProgress) {
         lastProgress = p;
-        hooks.onProgress?.(ctx.progressBase + (ctx.progressSpan * p) / 100, `${simPolicy.name}: day ${Math.floor((now - input.startMs) / 86_400_000) + 1} of ${Math.ceil(span / 86_400_000)}`);
+        hooks.onProgress?.(
+          ctx.progressBase + (ctx.progressSpan * p) / 100,
+          `${simPolicy.name}: day ${Math.floor((now - input.startMs) / 86_400_000) + 1} of ${Math.ceil(span / 86_400_000)}`,
+        );
       }
     }
     const ev = e.payload;

@@ -14,9 +14,25 @@ export const FIXTURE_START_MS = 1_672_531_200_000;
 /** Builds the small scenario (jobCount jobs over `days` days). */
 export function smallScenario(seed = 7, jobCount = 120, days = 3): SimInput {
   const rng = createRng(seed);
-  const nodes = (prefix: string, n: number) => createCluster(Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}`, cpuMilli: 64_000, memoryMib: 512 * 1024, gpuCount: 8, gpuModel: "A100", rack: `${prefix}-r${i % 2}` })));
+  const nodes = (prefix: string, n: number) =>
+    createCluster(
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix}-${i}`,
+        cpuMilli: 64_000,
+        memoryMib: 512 * 1024,
+        gpuCount: 8,
+        gpuModel: "A100",
+        rack: `${prefix}-r${i % 2}`,
+      })),
+    );
   const hours = (days + 30) * 24;
-  const zone = (name: string, base: number, amp: number) => ({ zone: name, startMs: FIXTURE_START_MS, gCo2ePerKwh: Array.from({ length: hours }, (_, h) => Math.max(5, base + amp * Math.sin((2 * Math.PI * (h - 6)) / 24))), provider: "fixture", emissionFactorType: "lifecycle" as const });
+  const zone = (name: string, base: number, amp: number) => ({
+    zone: name,
+    startMs: FIXTURE_START_MS,
+    gCo2ePerKwh: Array.from({ length: hours }, (_, h) => Math.max(5, base + amp * Math.sin((2 * Math.PI * (h - 6)) / 24))),
+    provider: "fixture",
+    emissionFactorType: "lifecycle" as const,
+  });
   const shapes = [
     { gpuCount: 1, gpuMilliPerGpu: 500, cls: "share" },
     { gpuCount: 1, gpuMilliPerGpu: 1000, cls: "1-gpu" },

@@ -33,7 +33,10 @@ export class MetricAccumulator {
   decisions = 0;
   events = 0;
 
-  constructor(private readonly startMs: number, private readonly endMs: number) {
+  constructor(
+    private readonly startMs: number,
+    private readonly endMs: number,
+  ) {
     this.lastMs = startMs;
   }
 
@@ -129,7 +132,9 @@ export class MetricAccumulator {
     const step = Math.max(1, Math.ceil(waits.length / 100));
     for (let i = step - 1; i < waits.length; i += step) waitCdf.push({ waitS: waits[i] as number, share: (i + 1) / waits.length });
     if (waits.length > 0 && waitCdf[waitCdf.length - 1]?.share !== 1) waitCdf.push({ waitS: waits[waits.length - 1] as number, share: 1 });
-    const emissionsPerDay = [...energy.perDay.entries()].sort((a, b) => a[0] - b[0]).map(([d, g]) => ({ day: new Date(d * 86_400_000).toISOString().slice(0, 10), kg: g / 1000 }));
+    const emissionsPerDay = [...energy.perDay.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([d, g]) => ({ day: new Date(d * 86_400_000).toISOString().slice(0, 10), kg: g / 1000 }));
     return { samples: this.samples, waitCdf, emissionsPerDay };
   }
 }

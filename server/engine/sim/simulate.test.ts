@@ -14,7 +14,21 @@ describe("simulate", () => {
 
   it("is deterministic and matches the golden metrics", () => {
     expect(stable(simulate(input, hooks))).toEqual(stable(result));
-    const golden = Object.fromEntries(Object.entries(result.policies).map(([n, m]) => [n, { gar: m.gar.toFixed(4), emissionsKg: m.emissionsKg.toFixed(3), jobEmissionsKg: m.jobEmissionsKg.toFixed(3), jwtdP50S: Math.round(m.jwtdP50S), completed: m.jobsCompleted, skipped: m.jobsSkipped, misses: m.deadlineMisses, requeued: m.jobsRequeued }]));
+    const golden = Object.fromEntries(
+      Object.entries(result.policies).map(([n, m]) => [
+        n,
+        {
+          gar: m.gar.toFixed(4),
+          emissionsKg: m.emissionsKg.toFixed(3),
+          jobEmissionsKg: m.jobEmissionsKg.toFixed(3),
+          jwtdP50S: Math.round(m.jwtdP50S),
+          completed: m.jobsCompleted,
+          skipped: m.jobsSkipped,
+          misses: m.deadlineMisses,
+          requeued: m.jobsRequeued,
+        },
+      ]),
+    );
     expect(golden).toMatchSnapshot();
   });
 
@@ -55,7 +69,11 @@ describe("simulate", () => {
   });
 
   it("runs with the history-only forecaster too, deterministically", () => {
-    const small = { ...input, policies: input.policies.filter((p) => p.name === "baseline" || p.name === "verdant"), forecast: { method: "forecaster" as const, noiseSigma: 0, horizonHours: 24 } };
+    const small = {
+      ...input,
+      policies: input.policies.filter((p) => p.name === "baseline" || p.name === "verdant"),
+      forecast: { method: "forecaster" as const, noiseSigma: 0, horizonHours: 24 },
+    };
     const a = simulate(small, hooks);
     expect(stable(simulate(small, hooks))).toEqual(stable(a));
     expect(a.policies.verdant?.jobsCompleted).toBe(120);

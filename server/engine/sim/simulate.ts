@@ -49,7 +49,15 @@ export function simulate(input: SimInput, hooks: SimHooks): SimResult {
   validate(input);
   const t0 = hooks.now();
   const truths = new Map(input.zones.map((z) => [z.zone, new ZoneTruth(z)]));
-  const workload = buildTargetWorkload(input.jobs.map((j) => ({ cpuMilli: j.cpuMilli, gpuCount: j.gpuCount, gpuMilliPerGpu: j.gpuMilliPerGpu, allowedGpuModels: j.allowedGpuModels, memoryMib: j.memoryMib })));
+  const workload = buildTargetWorkload(
+    input.jobs.map((j) => ({
+      cpuMilli: j.cpuMilli,
+      gpuCount: j.gpuCount,
+      gpuMilliPerGpu: j.gpuMilliPerGpu,
+      allowedGpuModels: j.allowedGpuModels,
+      memoryMib: j.memoryMib,
+    })),
+  );
   const metrics: Record<string, SimPolicyMetrics> = {};
   const timeSeries: Record<string, SimTimeSeries> = {};
   const span = 1 / input.policies.length;
@@ -75,5 +83,13 @@ export function simulate(input: SimInput, hooks: SimHooks): SimResult {
     };
   }
   const wallMs = hooks.now() - t0;
-  return { scenario: input.name, seed: input.seed, baseline: input.baseline, policies, timeSeries, eventsPerSec: wallMs > 0 ? (1000 * events) / wallMs : 0, wallMs };
+  return {
+    scenario: input.name,
+    seed: input.seed,
+    baseline: input.baseline,
+    policies,
+    timeSeries,
+    eventsPerSec: wallMs > 0 ? (1000 * events) / wallMs : 0,
+    wallMs,
+  };
 }

@@ -4,7 +4,13 @@ import { ForecastBook, ZoneTruth } from "./zone-signal";
 
 const T0 = Date.UTC(2023, 0, 1);
 // Hours 0..71: a rising ramp, so the mean (35.5) differs from every single hour and from zero.
-const truth = new ZoneTruth({ zone: "X", startMs: T0, gCo2ePerKwh: Array.from({ length: 72 }, (_, h) => h), provider: "test", emissionFactorType: "lifecycle" });
+const truth = new ZoneTruth({
+  zone: "X",
+  startMs: T0,
+  gCo2ePerKwh: Array.from({ length: 72 }, (_, h) => h),
+  provider: "test",
+  emissionFactorType: "lifecycle",
+});
 const book = () => new ForecastBook(new Map([["X", truth]]), { method: "forecaster", noiseSigma: 0, horizonHours: 24 }, 1);
 /** The value a policy sees for hour `h` of the truth. */
 const seen = (series: { startMs: number; gCo2ePerKwh: readonly number[] }, h: number) => series.gCo2ePerKwh[(T0 + h * HOUR_MS - series.startMs) / HOUR_MS];

@@ -28,7 +28,7 @@ const HOSTILE_STRINGS = [
   "__proto__",
   "constructor",
   "prototype",
-  "=HYPERLINK(\"http://x.example\")",
+  '=HYPERLINK("http://x.example")',
   "' OR 1=1 --",
   "%00",
   "\\u0000",
@@ -55,16 +55,43 @@ export function hostileValue(): fc.Arbitrary<unknown> {
   const leaf = fc.oneof(
     fc.constantFrom<unknown>(...HOSTILE_STRINGS),
     anyCodeUnits(40),
-    fc.constantFrom<unknown>(null, undefined, true, false, 0, -0, -1, 1.5, -1e308, 1e308, Number.NaN, Infinity, -Infinity, 2 ** 53 + 1, -(2 ** 31), 2 ** 31, 10n),
+    fc.constantFrom<unknown>(
+      null,
+      undefined,
+      true,
+      false,
+      0,
+      -0,
+      -1,
+      1.5,
+      -1e308,
+      1e308,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      2 ** 53 + 1,
+      -(2 ** 31),
+      2 ** 31,
+      10n,
+    ),
     fc.double(),
     fc.integer(),
-    fc.constantFrom<unknown>(new Date(-8.64e15), new Date(8.64e15), new Date(Number.NaN), new Date("+030000-01-01T00:00:00Z"), new Date("1900-01-01T00:00:00Z"), new Date(0)),
+    fc.constantFrom<unknown>(
+      new Date(-8.64e15),
+      new Date(8.64e15),
+      new Date(Number.NaN),
+      new Date("+030000-01-01T00:00:00Z"),
+      new Date("1900-01-01T00:00:00Z"),
+      new Date(0),
+    ),
     fc.date({ noInvalidDate: false }),
   );
   const nested = fc.oneof(
     leaf,
     fc.array(leaf, { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "id", "name", "\u0000"), fc.string({ maxLength: 8 })), leaf, { maxKeys: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "id", "name", "\u0000"), fc.string({ maxLength: 8 })), leaf, {
+      maxKeys: 4,
+    }),
     leaf.map(protoKeyed),
     fc.constant(JSON.parse('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":true}}}') as unknown),
     fc.integer({ min: 50, max: 400 }).map((depth) => {
@@ -87,7 +114,9 @@ function stringShaped(schema: Schema, options: ShapeOptions): fc.Arbitrary<strin
   const s = schema as unknown as { minLength: number | null; maxLength: number | null; format: string | null };
   const min = s.minLength ?? 0;
   const max = Math.max(min, Math.min(s.maxLength ?? 40, 60));
-  const pattern = (defOf(schema).checks as { _zod: { def: { check: string; pattern?: RegExp } } }[] | undefined)?.map((c) => c._zod.def).find((c) => c.check === "string_format" && c.pattern)?.pattern;
+  const pattern = (defOf(schema).checks as { _zod: { def: { check: string; pattern?: RegExp } } }[] | undefined)
+    ?.map((c) => c._zod.def)
+    .find((c) => c.check === "string_format" && c.pattern)?.pattern;
   const choices: fc.Arbitrary<string>[] = [fc.string({ minLength: min, maxLength: max }), fc.constantFrom(...options.ids)];
   if (s.format === "email") choices.push(fc.emailAddress(), fc.constantFrom("admin@verdant.example", "ada@aurora.example"));
   else if (s.format === "url") choices.push(fc.webUrl(), fc.constantFrom("https://api.electricitymap.org", "http://127.0.0.1:1/", "http://169.254.169.254/"));
@@ -114,7 +143,10 @@ export function shaped(schema: Schema, options: ShapeOptions): fc.Arbitrary<unkn
     case "boolean":
       return fc.boolean();
     case "date":
-      return fc.oneof(fc.integer({ min: -72, max: 24 * 30 }).map((h) => new Date(options.now.getTime() + h * 3_600_000)), fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-12-31T00:00:00Z"), noInvalidDate: true }));
+      return fc.oneof(
+        fc.integer({ min: -72, max: 24 * 30 }).map((h) => new Date(options.now.getTime() + h * 3_600_000)),
+        fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-12-31T00:00:00Z"), noInvalidDate: true }),
+      );
     case "enum":
       return fc.constantFrom(...Object.values(def.entries as Record<string, string | number>));
     case "literal":

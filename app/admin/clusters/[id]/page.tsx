@@ -15,25 +15,42 @@ export default async function EditClusterPage({ params, searchParams }: { params
   await requireRole("ADMIN");
   const { id } = await params;
   const caller = await api();
-  const [cluster, { zones }] = await Promise.all([
-    orNotFound(caller.clusterAdmin.get({ id })),
-    caller.clusterAdmin.formOptions(),
-  ]);
+  const [cluster, { zones }] = await Promise.all([orNotFound(caller.clusterAdmin.get({ id })), caller.clusterAdmin.formOptions()]);
   const { connection, retireImpact, nodes, ...values } = cluster;
   return (
     <>
       <PageHeader
         title={cluster.name}
         description={`${cluster.region} · ${cluster.locationName} · grid zone ${cluster.gridZoneId}`}
-        actions={<Link className="text-sm text-leaf-700 underline" href={`/operator/clusters/${cluster.id}`}>Allocation heatmap</Link>}
+        actions={
+          <Link className="text-sm text-leaf-700 underline" href={`/operator/clusters/${cluster.id}`}>
+            Allocation heatmap
+          </Link>
+        }
       />
-      {(await searchParams).created && <p role="status" className="mb-4 rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">Cluster created. Import its nodes below.</p>}
+      {(await searchParams).created && (
+        <p role="status" className="mb-4 rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
+          Cluster created. Import its nodes below.
+        </p>
+      )}
       <p className="mb-4 flex items-center gap-2 text-sm text-slate-700" data-testid="cluster-facts">
-        <StatusBadge status={cluster.status} /> <span><strong>{formatCount(nodes)}</strong> nodes</span> · <span>driver {connection.driver.toLowerCase()}</span>
+        <StatusBadge status={cluster.status} />{" "}
+        <span>
+          <strong>{formatCount(nodes)}</strong> nodes
+        </span>{" "}
+        · <span>driver {connection.driver.toLowerCase()}</span>
         {connection.lastError && <span className="text-red-700">· last error: {connection.lastError}</span>}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ClusterForm key={`${cluster.status}-${cluster.name}`} zones={zones} existing={{ id: cluster.id, values: { ...values, driver: connection.driver, namespacePrefix: connection.namespacePrefix }, kubeconfigSet: connection.kubeconfigSet }} />
+        <ClusterForm
+          key={`${cluster.status}-${cluster.name}`}
+          zones={zones}
+          existing={{
+            id: cluster.id,
+            values: { ...values, driver: connection.driver, namespacePrefix: connection.namespacePrefix },
+            kubeconfigSet: connection.kubeconfigSet,
+          }}
+        />
         <div className="flex flex-col gap-6">
           <NodeImport clusterId={cluster.id} clusterName={cluster.name} />
           <ClusterRetire id={cluster.id} name={cluster.name} status={cluster.status} impact={retireImpact} />

@@ -12,7 +12,10 @@ export default async function ClusterPage({ params }: { params: Promise<{ id: st
   const detail = await orNotFound((await api()).clusters.get({ id }));
   return (
     <>
-      <PageHeader title={detail.cluster.name} description={`${detail.cluster.region} · ${detail.cluster.locationName} · ${detail.cluster.nodes.length} nodes`} />
+      <PageHeader
+        title={detail.cluster.name}
+        description={`${detail.cluster.region} · ${detail.cluster.locationName} · ${detail.cluster.nodes.length} nodes`}
+      />
       <ClusterDetail id={id} initial={detail} />
     </>
   );

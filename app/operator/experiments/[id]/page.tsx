@@ -16,7 +16,11 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
       <PageHeader
         title={experiment.name}
         description={`${experiment.source} · policies ${experiment.policies.join(", ")} · baseline ${experiment.baseline}`}
-        actions={<Link href="/operator/experiments" className="text-sm font-medium text-leaf-700 underline">All experiments</Link>}
+        actions={
+          <Link href="/operator/experiments" className="text-sm font-medium text-leaf-700 underline">
+            All experiments
+          </Link>
+        }
       />
       <ExperimentDetailView initial={experiment} />
     </>

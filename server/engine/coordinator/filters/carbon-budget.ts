@@ -15,7 +15,14 @@ export const carbonBudgetFilter: ClusterFilterPlugin = {
     if (!ctx.policy.constraints.honorCarbonBudget || !tenant || tenant.carbonBudgetKgPerMonth === null) return null;
     const budget = tenant.carbonBudgetKgPerMonth;
     if (tenant.carbonUsedKgThisMonth + emissionsKg <= budget) return PASS;
-    const reason = { code: "CARBON_BUDGET", resource: "carbon-budget", unit: "kgCo2e", requested: emissionsKg, available: budget - tenant.carbonUsedKgThisMonth, limit: budget } as const;
+    const reason = {
+      code: "CARBON_BUDGET",
+      resource: "carbon-budget",
+      unit: "kgCo2e",
+      requested: emissionsKg,
+      available: budget - tenant.carbonUsedKgThisMonth,
+      limit: budget,
+    } as const;
     return emissionsKg > budget ? unresolvable(reason) : unfit(reason);
   },
 };

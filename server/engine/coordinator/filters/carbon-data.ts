@@ -12,5 +12,7 @@ export const carbonDataFilter: ClusterFilterPlugin = {
   name: "carbon-data",
   stage: "variant",
   check: ({ cluster, variant, window }) =>
-    coversWindow(cluster.series, window.earliestMs, variant.durationS) ? null : unfit({ code: "CARBON_SERIES_NOT_COVERING", resource: "carbon-data", unit: "epochMs", requested: window.earliestMs, subject: cluster.zone }),
+    coversWindow(cluster.series, window.earliestMs, variant.durationS)
+      ? null
+      : unfit({ code: "CARBON_SERIES_NOT_COVERING", resource: "carbon-data", unit: "epochMs", requested: window.earliestMs, subject: cluster.zone }),
 };

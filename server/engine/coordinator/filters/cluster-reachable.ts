@@ -10,5 +10,8 @@ import { unfit, type ClusterFilterPlugin } from "./types";
 export const clusterReachableFilter: ClusterFilterPlugin = {
   name: "cluster-reachable",
   stage: "cluster",
-  check: ({ cluster }) => (cluster.reachable === false ? unfit({ code: "CLUSTER_UNREACHABLE", resource: "cluster", ...(cluster.unreachableReason ? { subject: cluster.unreachableReason } : {}) }) : null),
+  check: ({ cluster }) =>
+    cluster.reachable === false
+      ? unfit({ code: "CLUSTER_UNREACHABLE", resource: "cluster", ...(cluster.unreachableReason ? { subject: cluster.unreachableReason } : {}) })
+      : null,
 };

@@ -15,6 +15,12 @@ export const deadlineFilter: ClusterFilterPlugin = {
   check: ({ job, variant, window }) => {
     if (job.deadlineMs == null) return null;
     if (window.capacityLatestMs >= window.earliestMs) return null;
-    return unresolvable({ code: "DEADLINE_UNREACHABLE", resource: "deadline", unit: "s", requested: variant.durationS, available: (job.deadlineMs - window.earliestMs) / 1000 });
+    return unresolvable({
+      code: "DEADLINE_UNREACHABLE",
+      resource: "deadline",
+      unit: "s",
+      requested: variant.durationS,
+      available: (job.deadlineMs - window.earliestMs) / 1000,
+    });
   },
 };

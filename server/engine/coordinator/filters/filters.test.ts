@@ -23,7 +23,14 @@ import { zoneFilter } from "./zone";
 
 const H = 3_600_000;
 const base = cluster("c", { region: "eu", zone: "NO", specs: nodes("n", 2, "A100"), series: ZONES.hydro() });
-const tenant = (over: Partial<TenantUsage> = {}): TenantUsage => ({ tenant: "acme", maxGpus: 8, gpusInUse: 0, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0, ...over });
+const tenant = (over: Partial<TenantUsage> = {}): TenantUsage => ({
+  tenant: "acme",
+  maxGpus: 8,
+  gpusInUse: 0,
+  carbonBudgetKgPerMonth: null,
+  carbonUsedKgThisMonth: 0,
+  ...over,
+});
 const ctxOf = (t: TenantUsage | null = null, honor = true): AgentContext => ({
   nowMs: T0_MS,
   policy: { ...DEFAULT_COORDINATOR_POLICY, constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, honorCarbonBudget: honor } },
@@ -33,7 +40,13 @@ const ctxOf = (t: TenantUsage | null = null, honor = true): AgentContext => ({
 });
 
 /** Runs one filter at its stage with the inputs the agent would give it. */
-function run(plugin: ClusterFilterPlugin, c: FleetCluster, j: FleetJob, ctx: AgentContext, extra: { placed?: boolean; emissionsKg?: number } = {}): FilterResult | null {
+function run(
+  plugin: ClusterFilterPlugin,
+  c: FleetCluster,
+  j: FleetJob,
+  ctx: AgentContext,
+  extra: { placed?: boolean; emissionsKg?: number } = {},
+): FilterResult | null {
   const variants = variantsFor(j, c.state, ctx.catalog);
   if (plugin.stage === "cluster") return plugin.check({ cluster: c, job: j, ctx, variants });
   const variant = variants[0];
@@ -46,36 +59,162 @@ function run(plugin: ClusterFilterPlugin, c: FleetCluster, j: FleetJob, ctx: Age
   return plugin.check({ cluster: c, job: j, ctx, variant, window, placement, placer, seed: 1 });
 }
 
-const cases: { name: string; plugin: ClusterFilterPlugin; cluster?: FleetCluster; job?: FleetJob; ctx?: AgentContext; extra?: { placed?: boolean; emissionsKg?: number }; expected: FilterResult | null }[] = [
+const cases: {
+  name: string;
+  plugin: ClusterFilterPlugin;
+  cluster?: FleetCluster;
+  job?: FleetJob;
+  ctx?: AgentContext;
+  extra?: { placed?: boolean; emissionsKg?: number };
+  expected: FilterResult | null;
+}[] = [
   { name: "active cluster passes", plugin: clusterStatusFilter, expected: { verdict: "pass", reasons: [] } },
-  { name: "draining cluster is unfit", plugin: clusterStatusFilter, cluster: { ...base, status: "draining" }, expected: { verdict: "unfit", reasons: [{ code: "CLUSTER_NOT_ACTIVE", resource: "cluster", subject: "draining" }] } },
-  { name: "retired cluster is unresolvable", plugin: clusterStatusFilter, cluster: { ...base, status: "retired" }, expected: { verdict: "unfit-unresolvable", reasons: [{ code: "CLUSTER_NOT_ACTIVE", resource: "cluster", subject: "retired" }] } },
+  {
+    name: "draining cluster is unfit",
+    plugin: clusterStatusFilter,
+    cluster: { ...base, status: "draining" },
+    expected: { verdict: "unfit", reasons: [{ code: "CLUSTER_NOT_ACTIVE", resource: "cluster", subject: "draining" }] },
+  },
+  {
+    name: "retired cluster is unresolvable",
+    plugin: clusterStatusFilter,
+    cluster: { ...base, status: "retired" },
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "CLUSTER_NOT_ACTIVE", resource: "cluster", subject: "retired" }] },
+  },
   { name: "reachable cluster is not recorded", plugin: clusterReachableFilter, expected: null },
-  { name: "unreachable cluster is unfit with the worker's reason", plugin: clusterReachableFilter, cluster: { ...base, reachable: false, unreachableReason: "breaker open" }, expected: { verdict: "unfit", reasons: [{ code: "CLUSTER_UNREACHABLE", resource: "cluster", subject: "breaker open" }] } },
+  {
+    name: "unreachable cluster is unfit with the worker's reason",
+    plugin: clusterReachableFilter,
+    cluster: { ...base, reachable: false, unreachableReason: "breaker open" },
+    expected: { verdict: "unfit", reasons: [{ code: "CLUSTER_UNREACHABLE", resource: "cluster", subject: "breaker open" }] },
+  },
   { name: "any region passes", plugin: regionFilter, expected: { verdict: "pass", reasons: [] } },
-  { name: "region outside the allowed list is unresolvable", plugin: regionFilter, job: job({ allowedRegions: ["us"] }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "REGION_NOT_ALLOWED", resource: "region", subject: "eu" }] } },
+  {
+    name: "region outside the allowed list is unresolvable",
+    plugin: regionFilter,
+    job: job({ allowedRegions: ["us"] }),
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "REGION_NOT_ALLOWED", resource: "region", subject: "eu" }] },
+  },
   { name: "zone applies only when named", plugin: zoneFilter, expected: null },
-  { name: "zone outside the allowed list", plugin: zoneFilter, job: job({ allowedZones: ["DE"] }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "ZONE_NOT_ALLOWED", resource: "zone", subject: "NO" }] } },
+  {
+    name: "zone outside the allowed list",
+    plugin: zoneFilter,
+    job: job({ allowedZones: ["DE"] }),
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "ZONE_NOT_ALLOWED", resource: "zone", subject: "NO" }] },
+  },
   { name: "tier allowed", plugin: tierFilter, job: job({ allowedTiers: ["hub"] }), expected: { verdict: "pass", reasons: [] } },
-  { name: "tier not allowed", plugin: tierFilter, job: job({ allowedTiers: ["edge"] }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "TIER_NOT_ALLOWED", resource: "tier", subject: "hub" }] } },
+  {
+    name: "tier not allowed",
+    plugin: tierFilter,
+    job: job({ allowedTiers: ["edge"] }),
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "TIER_NOT_ALLOWED", resource: "tier", subject: "hub" }] },
+  },
   { name: "model present", plugin: gpuModelFilter, job: job({ allowedGpuModels: ["A100"] }), expected: { verdict: "pass", reasons: [] } },
-  { name: "model absent (model-based)", plugin: gpuModelFilter, job: job({ allowedGpuModels: ["H100"] }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model", subject: "H100" }] } },
-  { name: "no qualifying model (compute-native, too little memory per GPU)", plugin: gpuModelFilter, job: job({ computeUnits: 2, minGpuMemoryGib: 100, gpuCount: 0 }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model" }] } },
-  { name: "quota: room left", plugin: tenantQuotaFilter, job: job({ gpuCount: 4 }), ctx: ctxOf(tenant({ gpusInUse: 4 })), expected: { verdict: "pass", reasons: [] } },
-  { name: "quota: over while others run (unfit)", plugin: tenantQuotaFilter, job: job({ gpuCount: 4 }), ctx: ctxOf(tenant({ gpusInUse: 6 })), expected: { verdict: "unfit", reasons: [{ code: "TENANT_GPU_QUOTA", resource: "quota", unit: "gpus", requested: 4, available: 2, limit: 8 }] } },
-  { name: "quota: the job alone exceeds it (unresolvable)", plugin: tenantQuotaFilter, job: job({ gpuCount: 8, gangSize: 2 }), ctx: ctxOf(tenant()), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "TENANT_GPU_QUOTA", resource: "quota", unit: "gpus", requested: 16, available: 8, limit: 8 }] } },
+  {
+    name: "model absent (model-based)",
+    plugin: gpuModelFilter,
+    job: job({ allowedGpuModels: ["H100"] }),
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model", subject: "H100" }] },
+  },
+  {
+    name: "no qualifying model (compute-native, too little memory per GPU)",
+    plugin: gpuModelFilter,
+    job: job({ computeUnits: 2, minGpuMemoryGib: 100, gpuCount: 0 }),
+    expected: { verdict: "unfit-unresolvable", reasons: [{ code: "GPU_MODEL_ABSENT", resource: "gpu-model" }] },
+  },
+  {
+    name: "quota: room left",
+    plugin: tenantQuotaFilter,
+    job: job({ gpuCount: 4 }),
+    ctx: ctxOf(tenant({ gpusInUse: 4 })),
+    expected: { verdict: "pass", reasons: [] },
+  },
+  {
+    name: "quota: over while others run (unfit)",
+    plugin: tenantQuotaFilter,
+    job: job({ gpuCount: 4 }),
+    ctx: ctxOf(tenant({ gpusInUse: 6 })),
+    expected: { verdict: "unfit", reasons: [{ code: "TENANT_GPU_QUOTA", resource: "quota", unit: "gpus", requested: 4, available: 2, limit: 8 }] },
+  },
+  {
+    name: "quota: the job alone exceeds it (unresolvable)",
+    plugin: tenantQuotaFilter,
+    job: job({ gpuCount: 8, gangSize: 2 }),
+    ctx: ctxOf(tenant()),
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "TENANT_GPU_QUOTA", resource: "quota", unit: "gpus", requested: 16, available: 8, limit: 8 }],
+    },
+  },
   { name: "quota: no tenant, not recorded", plugin: tenantQuotaFilter, expected: null },
   { name: "deadline reachable is not recorded", plugin: deadlineFilter, job: job({ deadlineMs: T0_MS + 4 * H }), expected: null },
-  { name: "deadline too close: shortfall in seconds", plugin: deadlineFilter, job: job({ deadlineMs: T0_MS + 2 * H }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "DEADLINE_UNREACHABLE", resource: "deadline", unit: "s", requested: 3 * 3600, available: 2 * 3600 }] } },
+  {
+    name: "deadline too close: shortfall in seconds",
+    plugin: deadlineFilter,
+    job: job({ deadlineMs: T0_MS + 2 * H }),
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "DEADLINE_UNREACHABLE", resource: "deadline", unit: "s", requested: 3 * 3600, available: 2 * 3600 }],
+    },
+  },
   { name: "carbon data covers the run", plugin: carbonDataFilter, expected: null },
-  { name: "carbon data ends before the run does", plugin: carbonDataFilter, cluster: { ...base, series: ZONES.hydro(2) }, expected: { verdict: "unfit", reasons: [{ code: "CARBON_SERIES_NOT_COVERING", resource: "carbon-data", unit: "epochMs", requested: T0_MS, subject: "NO" }] } },
+  {
+    name: "carbon data ends before the run does",
+    plugin: carbonDataFilter,
+    cluster: { ...base, series: ZONES.hydro(2) },
+    expected: {
+      verdict: "unfit",
+      reasons: [{ code: "CARBON_SERIES_NOT_COVERING", resource: "carbon-data", unit: "epochMs", requested: T0_MS, subject: "NO" }],
+    },
+  },
   { name: "capacity: placed", plugin: capacityFilter, extra: { placed: true }, expected: { verdict: "pass", reasons: [] } },
-  { name: "capacity: more CPU than any node has (unresolvable, hardware numbers)", plugin: capacityFilter, job: job({ cpuMilli: 200_000 }), expected: { verdict: "unfit-unresolvable", reasons: [{ code: "INSUFFICIENT_CPU", resource: "cpu", unit: "milliCpu", requested: 200_000, available: 128_000, capacity: 128_000 }] } },
-  { name: "capacity: GPUs busy now (unfit, free numbers)", plugin: capacityFilter, cluster: cluster("c", { region: "eu", zone: "NO", specs: nodes("n", 2, "A100"), busyGpus: 6, series: ZONES.hydro() }), job: job({ gpuCount: 4 }), expected: { verdict: "unfit", reasons: [{ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 4, available: 2, capacity: 8 }] } },
-  { name: "budget: not honoured, not recorded", plugin: carbonBudgetFilter, ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 1 }), false), extra: { emissionsKg: 5 }, expected: null },
-  { name: "budget: within", plugin: carbonBudgetFilter, ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 10, carbonUsedKgThisMonth: 4 })), extra: { emissionsKg: 5 }, expected: { verdict: "pass", reasons: [] } },
-  { name: "budget: over this month (unfit)", plugin: carbonBudgetFilter, ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 10, carbonUsedKgThisMonth: 8 })), extra: { emissionsKg: 5 }, expected: { verdict: "unfit", reasons: [{ code: "CARBON_BUDGET", resource: "carbon-budget", unit: "kgCo2e", requested: 5, available: 2, limit: 10 }] } },
-  { name: "budget: the job alone exceeds it (unresolvable)", plugin: carbonBudgetFilter, ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 4 })), extra: { emissionsKg: 5 }, expected: { verdict: "unfit-unresolvable", reasons: [{ code: "CARBON_BUDGET", resource: "carbon-budget", unit: "kgCo2e", requested: 5, available: 4, limit: 4 }] } },
+  {
+    name: "capacity: more CPU than any node has (unresolvable, hardware numbers)",
+    plugin: capacityFilter,
+    job: job({ cpuMilli: 200_000 }),
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "INSUFFICIENT_CPU", resource: "cpu", unit: "milliCpu", requested: 200_000, available: 128_000, capacity: 128_000 }],
+    },
+  },
+  {
+    name: "capacity: GPUs busy now (unfit, free numbers)",
+    plugin: capacityFilter,
+    cluster: cluster("c", { region: "eu", zone: "NO", specs: nodes("n", 2, "A100"), busyGpus: 6, series: ZONES.hydro() }),
+    job: job({ gpuCount: 4 }),
+    expected: { verdict: "unfit", reasons: [{ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 4, available: 2, capacity: 8 }] },
+  },
+  {
+    name: "budget: not honoured, not recorded",
+    plugin: carbonBudgetFilter,
+    ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 1 }), false),
+    extra: { emissionsKg: 5 },
+    expected: null,
+  },
+  {
+    name: "budget: within",
+    plugin: carbonBudgetFilter,
+    ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 10, carbonUsedKgThisMonth: 4 })),
+    extra: { emissionsKg: 5 },
+    expected: { verdict: "pass", reasons: [] },
+  },
+  {
+    name: "budget: over this month (unfit)",
+    plugin: carbonBudgetFilter,
+    ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 10, carbonUsedKgThisMonth: 8 })),
+    extra: { emissionsKg: 5 },
+    expected: { verdict: "unfit", reasons: [{ code: "CARBON_BUDGET", resource: "carbon-budget", unit: "kgCo2e", requested: 5, available: 2, limit: 10 }] },
+  },
+  {
+    name: "budget: the job alone exceeds it (unresolvable)",
+    plugin: carbonBudgetFilter,
+    ctx: ctxOf(tenant({ carbonBudgetKgPerMonth: 4 })),
+    extra: { emissionsKg: 5 },
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "CARBON_BUDGET", resource: "carbon-budget", unit: "kgCo2e", requested: 5, available: 4, limit: 4 }],
+    },
+  },
 ];
 
 describe("cluster filter plugins", () => {

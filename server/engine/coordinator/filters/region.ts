@@ -9,5 +9,7 @@ export const regionFilter: ClusterFilterPlugin = {
   name: "region",
   stage: "cluster",
   check: ({ cluster, job }) =>
-    job.allowedRegions.length === 0 || job.allowedRegions.includes(cluster.region) ? PASS : unresolvable({ code: "REGION_NOT_ALLOWED", resource: "region", subject: cluster.region }),
+    job.allowedRegions.length === 0 || job.allowedRegions.includes(cluster.region)
+      ? PASS
+      : unresolvable({ code: "REGION_NOT_ALLOWED", resource: "region", subject: cluster.region }),
 };

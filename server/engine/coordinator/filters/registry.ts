@@ -32,6 +32,9 @@ export const CLUSTER_FILTERS: readonly ClusterFilterPlugin[] = [
 ];
 
 /** Filters by stage, in run order (the agent's flow asks for one stage at a time). */
-export function filtersOfStage<S extends ClusterFilterPlugin["stage"]>(stage: S, filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS): Extract<ClusterFilterPlugin, { stage: S }>[] {
+export function filtersOfStage<S extends ClusterFilterPlugin["stage"]>(
+  stage: S,
+  filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS,
+): Extract<ClusterFilterPlugin, { stage: S }>[] {
   return filters.filter((f): f is Extract<ClusterFilterPlugin, { stage: S }> => f.stage === stage);
 }

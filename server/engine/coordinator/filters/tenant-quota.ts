@@ -15,7 +15,14 @@ export const tenantQuotaFilter: ClusterFilterPlugin = {
     const tenant = ctx.tenant;
     if (!tenant) return null;
     if (tenant.gpusInUse + variant.gpusTotal <= tenant.maxGpus) return PASS;
-    const reason = { code: "TENANT_GPU_QUOTA", resource: "quota", unit: "gpus", requested: variant.gpusTotal, available: tenant.maxGpus - tenant.gpusInUse, limit: tenant.maxGpus } as const;
+    const reason = {
+      code: "TENANT_GPU_QUOTA",
+      resource: "quota",
+      unit: "gpus",
+      requested: variant.gpusTotal,
+      available: tenant.maxGpus - tenant.gpusInUse,
+      limit: tenant.maxGpus,
+    } as const;
     return variant.gpusTotal > tenant.maxGpus ? unresolvable(reason) : unfit(reason);
   },
 };

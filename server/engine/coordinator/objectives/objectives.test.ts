@@ -15,7 +15,12 @@ const hub = cluster("hub", { region: "eu", zone: "NO", specs: nodes("h", 1, "A10
 const edge: FleetCluster = { ...hub, id: "edge", region: "us", tier: "edge" };
 const part = (c: FleetCluster, o: { g?: number; frag?: number; startH?: number; load?: number }): CandidatePart => ({
   cluster: c,
-  option: { emissions: { value: o.g ?? 0 }, fragmentationDeltaMilli: o.frag ?? 0, startMs: T0_MS + (o.startH ?? 0) * 3_600_000, gpuAllocationAfterPct: o.load ?? 0 },
+  option: {
+    emissions: { value: o.g ?? 0 },
+    fragmentationDeltaMilli: o.frag ?? 0,
+    startMs: T0_MS + (o.startH ?? 0) * 3_600_000,
+    gpuAllocationAfterPct: o.load ?? 0,
+  },
 });
 const ctx = (dataRegion: string | null = null) => ({ job: job({ dataRegion }), nowMs: T0_MS, constraints: DEFAULT_COORDINATOR_POLICY.constraints });
 

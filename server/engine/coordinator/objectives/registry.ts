@@ -17,4 +17,10 @@ export const OBJECTIVE_PLUGINS: readonly ObjectivePlugin[] = [carbonObjective, f
 export const OBJECTIVES: readonly string[] = OBJECTIVE_PLUGINS.map((o) => o.name);
 
 /** Metadata of every objective (name, label, unit, direction, normalization), for forms and charts. */
-export const OBJECTIVE_INFO: readonly ObjectiveInfo[] = OBJECTIVE_PLUGINS.map(({ name, label, unit, direction, normalization }) => ({ name, label, unit, direction, normalization }));
+export const OBJECTIVE_INFO: readonly ObjectiveInfo[] = OBJECTIVE_PLUGINS.map(({ name, label, unit, direction, normalization }) => ({
+  name,
+  label,
+  unit,
+  direction,
+  normalization,
+}));

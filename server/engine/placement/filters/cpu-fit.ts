@@ -8,5 +8,12 @@ export const cpuFitFilter: FilterPlugin = {
   filter: (node, job) =>
     job.cpuMilli <= node.cpuMilliFree
       ? PASS
-      : fail({ code: "INSUFFICIENT_CPU", resource: "cpu", unit: "milliCpu", requested: job.cpuMilli, available: node.cpuMilliFree, capacity: node.cpuMilliCapacity }),
+      : fail({
+          code: "INSUFFICIENT_CPU",
+          resource: "cpu",
+          unit: "milliCpu",
+          requested: job.cpuMilli,
+          available: node.cpuMilliFree,
+          capacity: node.cpuMilliCapacity,
+        }),
 };

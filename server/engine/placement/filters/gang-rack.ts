@@ -24,6 +24,13 @@ export const gangRackFilter: FilterPlugin = {
     const capacity = gang.rackCapacity.get(node.rack ?? "") ?? 0;
     return capacity >= gang.remainingMembers
       ? PASS
-      : fail({ code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: gang.remainingMembers, available: capacity, subject: node.rack ?? "none" });
+      : fail({
+          code: "RACK_CAPACITY_FOR_GANG",
+          resource: "gang",
+          unit: "members",
+          requested: gang.remainingMembers,
+          available: capacity,
+          subject: node.rack ?? "none",
+        });
   },
 };

@@ -17,7 +17,14 @@ export const gpuFitFilter: FilterPlugin = {
     if (job.gpuMilliPerGpu < MILLI_GPU_PER_GPU) {
       if (countGpusWithFree(node, job.gpuMilliPerGpu) >= job.gpuCount) return PASS;
       const largest = gpus === 0 ? 0 : Math.max(...node.gpuMilliFree);
-      return fail({ code: "NO_GPU_WITH_ENOUGH_SHARE", resource: "gpu-share", unit: "milliGpu", requested: job.gpuMilliPerGpu, available: largest, capacity: gpus > 0 ? MILLI_GPU_PER_GPU : 0 });
+      return fail({
+        code: "NO_GPU_WITH_ENOUGH_SHARE",
+        resource: "gpu-share",
+        unit: "milliGpu",
+        requested: job.gpuMilliPerGpu,
+        available: largest,
+        capacity: gpus > 0 ? MILLI_GPU_PER_GPU : 0,
+      });
     }
     const whole = countGpusWithFree(node, MILLI_GPU_PER_GPU);
     return whole >= job.gpuCount

@@ -6,6 +6,5 @@ import { fail, PASS, type FilterPlugin } from "../types";
 export const gpuModelFilter: FilterPlugin = {
   name: "gpu-model",
   passes: modelAllowed,
-  filter: (node, job) =>
-    modelAllowed(node, job) ? PASS : fail({ code: "GPU_MODEL_NOT_ALLOWED", resource: "gpu-model", subject: node.gpuModel ?? "none" }),
+  filter: (node, job) => (modelAllowed(node, job) ? PASS : fail({ code: "GPU_MODEL_NOT_ALLOWED", resource: "gpu-model", subject: node.gpuModel ?? "none" })),
 };

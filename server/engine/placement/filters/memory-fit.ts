@@ -8,5 +8,12 @@ export const memoryFitFilter: FilterPlugin = {
   filter: (node, job) =>
     job.memoryMib <= node.memoryMibFree
       ? PASS
-      : fail({ code: "INSUFFICIENT_MEMORY", resource: "memory", unit: "mib", requested: job.memoryMib, available: node.memoryMibFree, capacity: node.memoryMibCapacity }),
+      : fail({
+          code: "INSUFFICIENT_MEMORY",
+          resource: "memory",
+          unit: "mib",
+          requested: job.memoryMib,
+          available: node.memoryMibFree,
+          capacity: node.memoryMibCapacity,
+        }),
 };

@@ -30,7 +30,8 @@ export const nodeLabelsFilter: FilterPlugin = {
       if (node.labels[key] !== value) return fail({ code: "LABEL_MISMATCH", resource: "label", subject: `${key}=${value}` });
     }
     for (const term of job.nodeAffinity ?? []) {
-      if (!termHolds(node.labels, term)) return fail({ code: "LABEL_MISMATCH", resource: "label", subject: `${term.key} ${term.operator} ${(term.values ?? []).join(",")}` });
+      if (!termHolds(node.labels, term))
+        return fail({ code: "LABEL_MISMATCH", resource: "label", subject: `${term.key} ${term.operator} ${(term.values ?? []).join(",")}` });
     }
     return PASS;
   },

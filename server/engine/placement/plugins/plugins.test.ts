@@ -98,7 +98,12 @@ describe("score plugins (table)", () => {
   });
 
   it("e-binpack: a fuller node in a fuller rack scores higher", () => {
-    const c = ctx({ rackGpuMilli: new Map([["busy", [3000, 4000] as const], ["idle", [0, 4000] as const]]) });
+    const c = ctx({
+      rackGpuMilli: new Map([
+        ["busy", [3000, 4000] as const],
+        ["idle", [0, 4000] as const],
+      ]),
+    });
     const partly = testNode({ gpus: [1000, 0], rack: "busy" });
     const idle = testNode({ gpus: [1000, 1000], rack: "idle" });
     // partly: 70 * (1 - 0/2000) + 30 * 0.75 = 92.5; idle: 70 * 0.5 + 0 = 35
