@@ -189,7 +189,7 @@ describe("a hung cluster API", () => {
       const hung = explanation.clusters.find((c) => c.clusterId === HUNG)!;
       expect(hung.filters.find((f) => !f.passed)?.reasons[0]).toMatchObject({
         code: "CLUSTER_UNREACHABLE",
-        detail: expect.stringMatching(/timed out after 2000 ms/),
+        subject: expect.stringMatching(/timed out after 2000 ms/),
       });
       expect(job.statusReason).toMatch(/unreachable/);
     }

@@ -9,12 +9,13 @@ import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
 import { createRng } from "../../server/engine";
 import { pollElectricityMapsLatest } from "../../server/carbon-feeds/electricitymaps-feed";
 import type { FetchDeps } from "../../server/carbon-feeds/http-fetch";
 import { findSessionUser } from "../../server/repositories/user-repository";
+import { setLogDestination } from "../../server/logging/logger";
 import { exportJobsCsv } from "../../server/services/job-export";
 import { callerAs, demoUserIds, memorySession } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
@@ -112,7 +113,7 @@ describe("hostile input and leaky output", () => {
     // A column the code expects is gone: the query fails inside Prisma with a message naming the SQL.
     await test.db.$executeRawUnsafe(`ALTER TABLE "Tenant" RENAME COLUMN "name" TO "name_gone"`);
     const logged: string[] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+    setLogDestination({ write: (line: string) => void logged.push(line) });
     try {
       const response = await fetchRequestHandler({
         endpoint: "/api/trpc",
@@ -135,7 +136,7 @@ describe("hostile input and leaky output", () => {
       expect(entry).toMatch(/tenants\.list/);
       expect(entry!.toLowerCase()).toMatch(/column|name/);
     } finally {
-      spy.mockRestore();
+      setLogDestination(null);
       await test.db.$executeRawUnsafe(`ALTER TABLE "Tenant" RENAME COLUMN "name_gone" TO "name"`);
     }
   });
