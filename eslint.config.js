@@ -122,15 +122,6 @@ export default tseslint.config(
   { files: ["server/db/**", "scripts/**"], rules: edges(EDGE.engineIndexOnly, EDGE.noSeed) },
   // The seed writes rows; the seed script and the demo start script (which seeds a fresh database and prints the demo sign-ins) run it.
   { files: ["server/seed/**", "scripts/seed.ts", "scripts/start.ts"], rules: edges(EDGE.engineIndexOnly) },
-  // Crossings that remain, each file keeping every other restriction of its folder: the experiment
-  // service reads engine simulator types by deep path, takes Prisma's JSON input type and the experiment
-  // schemas from server/api/schemas; the policy service takes the policy form from server/api/schemas;
-  // the experiment runner uses Prisma's JSON type, its results and scenario source the engine's
-  // simulator types by deep path. Each entry goes once its file is moved onto the edges above.
-  { files: ["server/services/experiment-service.ts"], rules: { ...edges(EDGE.noSeed), ...noDirectQueries } },
-  { files: ["server/services/policy-service.ts"], rules: { ...edges(EDGE.engineIndexOnly, EDGE.noSeed, EDGE.noPrismaTypes), ...noDirectQueries } },
-  { files: ["server/experiments/results.ts", "server/experiments/scenario-source.ts"], rules: edges(EDGE.noSeed, EDGE.noPrismaTypes) },
-  { files: ["server/experiments/runner.ts"], rules: edges(EDGE.engineIndexOnly, EDGE.noSeed) },
   // Tests build fixtures from the seed and rows with Prisma types.
   { files: ["tests/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"], ignores: ["server/engine/**"], rules: edges(EDGE.engineIndexOnly) },
 );

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { PolicyFormInput } from "@/server/api/schemas/policy-form";
+import type { PolicyFormInput } from "@/server/schemas/policy-form";
 import { OBJECTIVE_INFO } from "@/server/engine";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";

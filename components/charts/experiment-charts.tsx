@@ -2,7 +2,7 @@
 // Experiment comparison charts (one line or bar per policy): allocation (GAR) over time, the
 // waiting-time CDF, and emissions per day. The comparison table beside them holds the numbers.
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { PolicySeries } from "@/server/api/schemas/experiment";
+import type { PolicySeries } from "@/server/schemas/experiment";
 
 const COLORS = ["#475569", "#15803d", "#0369a1", "#b45309", "#7c3aed", "#be123c", "#0f766e", "#a16207"];
 const color = (i: number) => COLORS[i % COLORS.length]!;

@@ -1,6 +1,6 @@
 // All metrics of every policy side by side (the baseline first), with the saving against the
 // baseline and what it cost in waiting time.
-import type { ExperimentResults, PolicyMetrics } from "@/server/api/schemas/experiment";
+import type { ExperimentResults, PolicyMetrics } from "@/server/schemas/experiment";
 import { count, kgCo2e, kwh, pct, pctOf, points, seconds, signedSeconds, wall } from "./experiment-format";
 
 type Row = { label: string; hint?: string; value: (m: PolicyMetrics) => string; strong?: boolean };

@@ -2,7 +2,7 @@
 // One experiment: a live progress bar while it is queued or running (polled every second), a
 // cancel button, then the policies compared side by side (headline, table, charts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ExperimentDetail } from "@/server/api/schemas/experiment";
+import type { ExperimentDetail } from "@/server/schemas/experiment";
 import { AllocationChart, EmissionsPerDayChart, WaitCdfChart } from "@/components/charts/experiment-charts";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";

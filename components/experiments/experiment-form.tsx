@@ -5,7 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import type { ScenarioInput } from "@/server/api/schemas/experiment";
+import type { ScenarioInput } from "@/server/schemas/experiment";
 import { Button } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field, Input, Select } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 // queued or running (then it stops polling).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ExperimentSummary } from "@/server/api/schemas/experiment";
+import type { ExperimentSummary } from "@/server/schemas/experiment";
 import { useTRPC } from "@/components/trpc/react";
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";

@@ -24,7 +24,7 @@ describe("layer edges", () => {
     ["a deep relative engine import from a service", "server/services/x.ts", 'import { x } from "../engine/coordinator/agent";'],
     ["a deep aliased engine import from a page", "app/x/page.tsx", 'import { x } from "@/server/engine/sim/types";'],
     ["a deep engine import from a script", "scripts/sim/x.ts", 'import { x } from "../../server/engine/carbon/series";'],
-    ["the API layer from a service", "server/services/x.ts", 'import { x } from "../api/schemas/policy-form";'],
+    ["the API layer from a service", "server/services/x.ts", 'import { x } from "../api/trpc";'],
     ["the API layer from a repository", "server/repositories/x.ts", 'import { x } from "@/server/api/trpc";'],
     ["a repository from a router", "server/api/routers/x.ts", 'import { x } from "../../repositories/job-repository";'],
     ["the seed from a service", "server/services/x.ts", 'import { x } from "../seed/demo-fleet";'],

@@ -3,7 +3,7 @@
  * CLI's `--json` line) and the chart series. JSON has no NaN or Infinity, so non-finite numbers
  * (e.g. emissions per GPU-hour with no GPU-hours) are stored as null on purpose, not by accident.
  */
-import type { SimResult } from "../engine/sim/types";
+import type { SimResult } from "../engine";
 
 type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

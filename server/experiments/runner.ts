@@ -11,7 +11,6 @@
  */
 import type PgBoss from "pg-boss";
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import {
   claimExperiment,
   failLostExperiment,
@@ -20,7 +19,10 @@ import {
   finishExperiment,
   requeueExperiment,
   writeExperimentProgress,
+  type ExperimentJson,
+  type ExperimentRunRow,
 } from "../repositories/experiment-repository";
+import { StoredJsonError } from "../repositories/stored-json";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { componentLogger, type Logger } from "../logging/logger";
 import {
@@ -35,7 +37,6 @@ import {
   type QueueClient,
 } from "./experiment-queue";
 import { runInThread, type ThreadRun } from "./run-in-thread";
-import type { StoredScenario } from "./scenario-source";
 
 /** Why an experiment failed when its job gave up after runners kept dying under it. */
 export const CRASH_REASON =
@@ -153,7 +154,23 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
   async function runJob(boss: PgBoss, job: Job) {
     const id = job.data.experimentId;
     const claim = await claimExperiment(db, id, new Date());
-    const row = claim && (await findExperimentForRun(db, id));
+    let row: ExperimentRunRow | null = null;
+    try {
+      row = claim && (await findExperimentForRun(db, id));
+    } catch (error) {
+      if (!(error instanceof StoredJsonError)) throw error;
+      // A row no run can read fails now, with the field: retrying would only read it again.
+      await finishExperiment(db, id, {
+        status: "FAILED",
+        at: new Date(),
+        wallMs: 0,
+        note: "Failed.",
+        error: `The stored scenario cannot be read: ${error.message}`,
+      });
+      log.error({ event: "experiment.unreadable", id, field: error.field, error: error.message }, "experiment failed: its stored scenario cannot be read");
+      await boss.complete(EXPERIMENT_QUEUE, job.id);
+      return;
+    }
     if (!claim || !row) {
       // Cancelled while queued, or already ended: the job has nothing left to do.
       await boss.complete(EXPERIMENT_QUEUE, job.id);
@@ -171,7 +188,7 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
     let cancelAt: number | null = null;
     let lost = false;
     let overtime = false;
-    const run = runInThread({ scenario: row.scenario as unknown as StoredScenario, policies: row.policies, baseline: row.baseline }, (progress, note) => {
+    const run = runInThread({ scenario: row.scenario, policies: row.policies, baseline: row.baseline }, (progress, note) => {
       latest = { progress, note };
     });
     current = { id, run };
@@ -229,8 +246,9 @@ export function startExperimentRunner(options: ExperimentRunnerOptions): Experim
           at,
           wallMs,
           note: `Finished in ${(wallMs / 1000).toFixed(1)} s.`,
-          results: outcome.results as Prisma.InputJsonValue,
-          timeSeries: outcome.timeSeries as Prisma.InputJsonValue,
+          // The thread built both with finiteJson (results.ts): plain JSON, no NaN or Infinity.
+          results: outcome.results as ExperimentJson,
+          timeSeries: outcome.timeSeries as ExperimentJson,
         });
         log.info({ event: "experiment.succeeded", id, wallMs: Math.round(wallMs), simWallMs: Math.round(outcome.simWallMs) }, "experiment succeeded");
       } else if (outcome.status === "CANCELLED" || cancelAt !== null) {

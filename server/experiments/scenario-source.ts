@@ -7,14 +7,11 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { SimInput } from "../engine/sim/types";
+import type { SimInput } from "../engine";
 import { loadScenario, parseScenarioJson, ScenarioError } from "../sim-scenario";
 import { findUnstorableJson } from "../schemas/safe-input";
 import { fieldError } from "../services/errors";
-
-/** A scenario as stored in `Experiment.scenario`. */
-export type StoredScenario =
-  { kind: "example"; file: string; document: unknown } | { kind: "upload"; fileName: string; document: unknown; files: Record<string, string> };
+import type { StoredScenario } from "../repositories/stored-json";
 
 const EXAMPLE_FILE = /^scenario-[A-Za-z0-9._-]+\.json$/;
 

@@ -1,5 +1,5 @@
 /** Messages between the experiment runner and its simulation thread. */
-import type { StoredScenario } from "./scenario-source";
+import type { StoredScenario } from "../repositories/stored-json";
 
 /** What the thread is given (plus the shared cancel flag). */
 export interface ThreadJob {

@@ -7,6 +7,7 @@
  */
 import type { Db } from "../db/client";
 import { Prisma, type ExperimentStatus } from "../db/generated/client";
+import { parseStoredScenario, type StoredScenario } from "./stored-json";
 
 /** The columns a list or a detail shows; the scenario document itself (maybe megabytes of CSV) stays in the database. */
 const summaryColumns = Prisma.sql`e.id, e.name, e.status::text AS status, e.progress, e."progressNote", e.policies, e.baseline,
@@ -32,6 +33,17 @@ export interface ExperimentSummaryRow {
   finishedAt: Date | null;
 }
 
+/** A JSON document as an experiment's results or series column stores it. */
+export type ExperimentJson = Prisma.InputJsonValue;
+
+/** What the runner needs to run a claimed experiment, its stored scenario checked. */
+export interface ExperimentRunRow {
+  id: string;
+  scenario: StoredScenario;
+  policies: string[];
+  baseline: string;
+}
+
 /** Raw SQL on one transaction, in the shape a job queue library sends through. */
 export interface TransactionSql {
   executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -44,14 +56,15 @@ const bindable = (value: unknown) =>
 /** Stores a queued experiment and, in the same transaction, hands it to `enqueue` (its job is committed with it or not at all). */
 export function insertExperiment(
   db: Db,
-  input: { name: string; scenario: Prisma.InputJsonValue; policies: string[]; baseline: string; createdById: string; at: Date },
+  input: { name: string; scenario: StoredScenario; policies: string[]; baseline: string; createdById: string; at: Date },
   enqueue: (sql: TransactionSql, id: string) => Promise<unknown>,
 ) {
   return db.$transaction(async (tx) => {
     const created = await tx.experiment.create({
       data: {
         name: input.name,
-        scenario: input.scenario,
+        // The document was parsed from JSON and checked storable (findUnstorableJson) before it got here.
+        scenario: input.scenario as Prisma.InputJsonValue,
         policies: input.policies,
         baseline: input.baseline,
         createdById: input.createdById,
@@ -125,9 +138,13 @@ export async function requestExperimentCancel(db: Db, id: string, at: Date): Pro
   return (await db.experiment.count({ where: { id } })) > 0;
 }
 
-/** What the runner needs to run a claimed experiment. */
-export function findExperimentForRun(db: Db, id: string) {
-  return db.experiment.findUnique({ where: { id }, select: { id: true, scenario: true, policies: true, baseline: true } });
+/**
+ * What the runner needs to run a claimed experiment, or null when there is no such row. Throws a
+ * StoredJsonError naming the field when the stored scenario does not have the stored shape.
+ */
+export async function findExperimentForRun(db: Db, id: string): Promise<ExperimentRunRow | null> {
+  const row = await db.experiment.findUnique({ where: { id }, select: { id: true, scenario: true, policies: true, baseline: true } });
+  return row && { ...row, scenario: parseStoredScenario(row.scenario) };
 }
 
 /**
@@ -150,8 +167,8 @@ export async function finishExperiment(
     wallMs: number;
     note: string;
     error?: string;
-    results?: Prisma.InputJsonValue;
-    timeSeries?: Prisma.InputJsonValue;
+    results?: ExperimentJson;
+    timeSeries?: ExperimentJson;
   },
 ): Promise<boolean> {
   const done = await db.experiment.updateMany({

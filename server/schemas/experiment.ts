@@ -1,7 +1,7 @@
 /** Experiments: what the procedures accept and what they answer (both validated with zod). */
 import { z } from "zod";
-import { safeId, safeString } from "../../schemas/safe-input";
-import { scenarioFileName } from "../../schemas/scenario-file-name";
+import { safeId, safeString } from "./safe-input";
+import { scenarioFileName } from "./scenario-file-name";
 
 export const EXPERIMENT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] as const;
 

@@ -4,8 +4,8 @@
  * an admin edits. A weight left out reads as 0; a name no objective has is refused.
  */
 import { z } from "zod";
-import { OBJECTIVES } from "../../engine";
-import { safeString } from "../../schemas/safe-input";
+import { OBJECTIVES } from "../engine";
+import { safeString } from "./safe-input";
 
 const weight = z.number({ error: "Enter a weight" }).min(0, "Weights are 0 or more").max(10, "Weights are at most 10").default(0);
 

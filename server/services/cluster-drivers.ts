@@ -18,7 +18,7 @@ import {
 import type { Db } from "../db/client";
 import { findClustersForDrivers, findDriverVersions, recordConnectionRefused, type DriverVersion } from "../repositories/control-loop-repository";
 import { openStoredSecret, SECRET_PURPOSES } from "../secrets/stored-secrets";
-import type { StoredAssignment } from "./fleet-snapshot";
+import type { StoredAssignment } from "../repositories/stored-json";
 
 /** A cluster's driver with its clock. */
 export interface DriverEntry {

@@ -3,12 +3,11 @@
  * scenario loader and stores a queued row with its job on the experiment queue; an experiment runner
  * (server/experiments/runner.ts, its own process, any number of them) takes the job and does the run. Reads shape rows into the router's output schemas.
  */
-import type { SimInput } from "../engine/sim/types";
+import type { SimInput } from "../engine";
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import type { SessionUser } from "../auth/session-user";
-import type { ExperimentDetail, ExperimentSummary, PolicySeries, ScenarioInput, StartExperimentInput } from "../api/schemas/experiment";
-import { experimentResultsSchema, policySeriesSchema } from "../api/schemas/experiment";
+import type { ExperimentDetail, ExperimentSummary, PolicySeries, ScenarioInput, StartExperimentInput } from "../schemas/experiment";
+import { experimentResultsSchema, policySeriesSchema } from "../schemas/experiment";
 import {
   findExperimentDetail,
   findExperimentSummaries,
@@ -18,7 +17,8 @@ import {
 } from "../repositories/experiment-repository";
 import { downsample } from "../experiments/results";
 import { enqueueExperiment } from "../experiments/experiment-queue";
-import { listExamples, loadForValidation, parseUploadedDocument, readExample, type StoredScenario } from "../experiments/scenario-source";
+import { listExamples, loadForValidation, parseUploadedDocument, readExample } from "../experiments/scenario-source";
+import type { StoredScenario } from "../repositories/stored-json";
 import { DomainError, fieldError } from "./errors";
 
 /** Points per allocation series sent to the browser. */
@@ -66,7 +66,7 @@ export async function startExperiment(db: Db, user: SessionUser, input: StartExp
     db,
     {
       name: input.name,
-      scenario: scenario as unknown as Prisma.InputJsonValue,
+      scenario,
       policies: input.policies,
       baseline: input.baseline,
       createdById: user.id,

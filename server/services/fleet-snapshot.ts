@@ -29,22 +29,12 @@ import {
 } from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
 import { findUnreachableClusters } from "../repositories/cluster-repository";
+import { parseStoredAssignments } from "../repositories/stored-json";
 import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
 const SERIES_FUTURE_HOURS = 48;
-
-/** One stored assignment: the node by name, the GPU indices and the share on each. */
-export interface StoredAssignment {
-  /** Cluster id (a split job holds nodes in two clusters). */
-  cluster: string;
-  node: string;
-  gpuIndices: number[];
-  milliPerGpu: number;
-  cpuMilli: number;
-  memoryMib: number;
-}
 
 function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map<string, number>): NodeState {
   const base = createNode({
@@ -179,6 +169,9 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
   );
 
   const holdingById = new Map(holding.map((j) => [j.id, j]));
+  // Each holding job's stored parts, checked once: every cluster's pass below reads them.
+  const parts = new Map(holding.map((j) => [j.id, parseStoredAssignments(j.decisions[0]?.assignments)]));
+  const partsOf = (j: (typeof holding)[number]) => parts.get(j.id)!;
   const fleetClusters: FleetCluster[] = clusters.map((cluster) => {
     const nodeIndex = new Map(cluster.nodes.map((n, i) => [n.name, i]));
     const nodes = cluster.nodes.map((n) => {
@@ -187,9 +180,9 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       return nodeState(n, byJob);
     });
     const running: RunningJob[] = holding
-      .filter((j) => ((j.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[]).some((a) => a.cluster === cluster.id))
+      .filter((j) => partsOf(j).some((a) => a.cluster === cluster.id))
       .map((j) => {
-        const stored = ((j.decisions[0]?.assignments ?? []) as unknown as StoredAssignment[]).filter((a) => a.cluster === cluster.id);
+        const stored = partsOf(j).filter((a) => a.cluster === cluster.id);
         const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
         const request: JobRequest = {
           id: j.id,

@@ -5,7 +5,7 @@
 import { createCoordinator, mixSeed, parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import type { PolicyForm } from "../api/schemas/policy-form";
+import type { PolicyForm } from "../schemas/policy-form";
 import { findActivePolicy, findRecentlyDecidedJobs, insertPolicyVersion, listPolicyVersions } from "../repositories/policy-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError } from "./errors";

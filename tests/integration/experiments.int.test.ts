@@ -287,6 +287,33 @@ describe("experiments", () => {
     expect(await database.db.experiment.count()).toBe(before);
   });
 
+  it("fails an experiment whose stored scenario is malformed, naming the field, and runs the next one", async () => {
+    const operator = await callerAs(database.db, demoUserIds.operator);
+    const start = (name: string) => operator.experiments.start({ name, scenario: upload(smallScenario()), policies: ["agnostic"], baseline: "agnostic" });
+    const { id: broken } = await start("broken row");
+    const { id: fine } = await start("fine row");
+    // A row written by an older version, or edited by hand: one uploaded file is not text.
+    const stored = (await experiment(broken)).scenario as { files: Record<string, unknown> };
+    await database.db.experiment.update({ where: { id: broken }, data: { scenario: { ...stored, files: { ...stored.files, "nodes.csv": 42 } } } });
+    const runner = startRunner();
+    const ended = await waitFor(
+      () => Promise.all([experiment(broken), experiment(fine)]),
+      (rows) => rows.every((e) => e.status !== "QUEUED" && e.status !== "RUNNING"),
+      60_000,
+    );
+    expect(ended[0].status).toBe("FAILED");
+    expect(ended[0].error).toBe("The stored scenario cannot be read: Experiment.scenario.files.nodes.csv: Invalid input: expected string, received number");
+    expect(ended[0].finishedAt).not.toBeNull();
+    // The runner carried on: the next experiment ran, and neither job is left to retry.
+    expect(ended[1].status).toBe("SUCCEEDED");
+    expect(runner.claimed).toContain(fine);
+    await waitFor(
+      () => jobStates([broken, fine]),
+      (states) => states.every((s) => s === "completed"),
+      5_000,
+    );
+  });
+
   it("refuses tenants on every procedure", async () => {
     const tenant = await callerAs(database.db, demoUserIds.aurora);
     const calls = [

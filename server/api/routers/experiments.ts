@@ -10,7 +10,7 @@ import {
   scenarioInputSchema,
   scenarioSummarySchema,
   startExperimentSchema,
-} from "../schemas/experiment";
+} from "../../schemas/experiment";
 import { cancelExperiment, getExperiment, inspectScenario, listExampleScenarios, listExperiments, startExperiment } from "../../services/experiment-service";
 
 export const experimentsRouter = router({

@@ -1,7 +1,7 @@
 /** Placement policy: operators read it; admins preview and save new versions. */
 import { z } from "zod";
 import { adminProcedure, operatorProcedure, router } from "../trpc";
-import { policyFormSchema } from "../schemas/policy-form";
+import { policyFormSchema } from "../../schemas/policy-form";
 import { getPolicyState, previewPolicy, savePolicy } from "../../services/policy-service";
 import { listAuditEntries } from "../../services/audit-service";
 
