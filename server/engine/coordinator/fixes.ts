@@ -27,7 +27,15 @@ export interface FixSearch {
   readonly tried: FixKind[];
 }
 
-function firstFit(rerun: Rerun, job: FleetJob, overrides: Parameters<Rerun>[1] = {}, policy?: Parameters<Rerun>[2]) {
+/** Where a changed job would start: the cluster ids (data), their names (for sentences) and the start. */
+interface Fit {
+  readonly clusterId: string;
+  readonly where: string;
+  readonly startMs: number;
+}
+
+/** Decides the changed job again; the best candidate's clusters and start, or null when it still does not fit. */
+function firstFit(rerun: Rerun, job: FleetJob, overrides: Parameters<Rerun>[1] = {}, policy?: Parameters<Rerun>[2]): Fit | null {
   const r = rerun(job, overrides, policy);
   const c = r.candidates[0];
   if (!c) return null;
@@ -37,6 +45,28 @@ function firstFit(rerun: Rerun, job: FleetJob, overrides: Parameters<Rerun>[1] =
     where: c.bids.map((b) => b.cluster.name).join(" + "),
     startMs: Math.max(...c.bids.map((b) => b.option?.startMs ?? 0)),
   };
+}
+
+/** A suggestion of the given kind at the fit's clusters and start (`value` only for kinds with a number). */
+function suggestion(change: FixKind, description: string, f: Fit, value?: number): FixSuggestion {
+  const base = { change, description, clusterId: f.clusterId, startMs: f.startMs };
+  return value === undefined ? base : { ...base, value };
+}
+
+/** The first value (in the order given) whose changed job fits, with its fit; later values are not tried. */
+function firstWorking<T>(values: readonly T[], attempt: (value: T) => Fit | null): { value: T; fit: Fit } | null {
+  for (const value of values) {
+    const fit = attempt(value);
+    if (fit) return { value, fit };
+  }
+  return null;
+}
+
+/** from-1, from-2, ..., 1 (the smaller counts to try, closest to the request first). */
+function countsBelow(from: number): number[] {
+  const out: number[] = [];
+  for (let n = from - 1; n >= 1; n--) out.push(n);
+  return out;
 }
 
 const SHAPE_CODES = new Set(["INSUFFICIENT_CPU", "INSUFFICIENT_MEMORY", "NO_GPU_WITH_ENOUGH_SHARE"]);
@@ -78,154 +108,159 @@ function smallerRequests(run: DecisionRun): { job: FleetJob; words: string[]; si
   return out.sort((a, b) => a.size - b.size);
 }
 
+/** What every fix step reads (the decision, a way to decide again) and appends to (fixes, kinds tried). */
+interface FixContext {
+  readonly run: DecisionRun;
+  readonly rerun: Rerun;
+  readonly job: FleetJob;
+  readonly computeNative: boolean;
+  readonly fixes: FixSuggestion[];
+  readonly tried: FixKind[];
+}
+
+/** Whether any cluster rejected the job with the given reason code. */
+function rejected(run: DecisionRun, code: string): boolean {
+  return run.bids.some((b) => b.filters.some((f) => f.reasons.some((r) => r.code === code)));
+}
+
+/** Only time: the job would fit with no deadline (so a later one would do). */
+function tryWiderWindow(x: FixContext): void {
+  if (x.job.deadlineMs == null) return;
+  x.tried.push("wider-window");
+  const f = firstFit(x.rerun, x.job, { ignoreFilters: new Set(["deadline"]) });
+  if (f) x.fixes.push(suggestion("wider-window", `extend the deadline: it could start at ${iso(f.startMs)} on ${f.where}`, f));
+}
+
+/** Any GPU model instead of the listed ones. */
+function tryOtherModel(x: FixContext): void {
+  if (x.job.allowedGpuModels.length === 0) return;
+  x.tried.push("other-model");
+  const f = firstFit(x.rerun, { ...x.job, allowedGpuModels: [] });
+  if (f) x.fixes.push(suggestion("other-model", `accept any GPU model: ${f.where} could start it at ${iso(f.startMs)}`, f));
+}
+
+/** The per-member request lowered to what a rejecting cluster has (smallest change first). */
+function trySmallerRequest(x: FixContext): void {
+  const smaller = x.computeNative ? [] : smallerRequests(x.run);
+  if (smaller.length > 0) x.tried.push("smaller-request");
+  const found = firstWorking(smaller, (s) => firstFit(x.rerun, s.job));
+  if (found) {
+    const { value: s, fit: f } = found;
+    x.fixes.push(suggestion("smaller-request", `ask for ${s.words.join(" and ")} per member: ${f.where} at ${iso(f.startMs)}`, f));
+  }
+}
+
+/** Fewer GPUs per member (the largest count that fits). */
+function tryFewerGpus(x: FixContext): void {
+  const { job } = x;
+  if (x.computeNative || job.gpuCount <= 1) return;
+  x.tried.push("fewer-gpus");
+  const found = firstWorking(countsBelow(job.gpuCount), (g) => firstFit(x.rerun, { ...job, gpuCount: g }));
+  if (found) {
+    const { value: g, fit: f } = found;
+    x.fixes.push(suggestion("fewer-gpus", `ask for ${g} GPUs per member instead of ${job.gpuCount}: ${f.where} at ${iso(f.startMs)}`, f, g));
+  }
+}
+
+/** Fewer gang members (the largest count that fits). */
+function tryFewerMembers(x: FixContext): void {
+  const { job } = x;
+  if (x.computeNative || job.gangSize <= 1) return;
+  x.tried.push("fewer-members");
+  const found = firstWorking(countsBelow(job.gangSize), (m) => firstFit(x.rerun, { ...job, gangSize: m }));
+  if (found) {
+    const { value: m, fit: f } = found;
+    x.fixes.push(suggestion("fewer-members", `run ${m} members instead of ${job.gangSize}: ${f.where} at ${iso(f.startMs)}`, f, m));
+  }
+}
+
+/** A same-rack gang refused for rack capacity, spread over racks instead. */
+function tryGangAcrossRacks(x: FixContext): void {
+  const { job } = x;
+  if (x.computeNative || job.gangSize <= 1 || !(job.gangSameRack ?? true) || !rejected(x.run, "RACK_CAPACITY_FOR_GANG")) return;
+  x.tried.push("gang-across-racks");
+  const f = firstFit(x.rerun, { ...job, gangSameRack: false });
+  if (f) x.fixes.push(suggestion("gang-across-racks", `let the gang's members sit in different racks: ${f.where} at ${iso(f.startMs)}`, f));
+}
+
+/** Less compute for a compute-native job (three quarters, half, a quarter). */
+function tryLessCompute(x: FixContext): void {
+  const { job } = x;
+  if (!x.computeNative) return;
+  x.tried.push("less-compute");
+  const found = firstWorking(
+    [0.75, 0.5, 0.25].map((factor) => (job.computeUnits as number) * factor),
+    (units) => firstFit(x.rerun, { ...job, computeUnits: units }),
+  );
+  if (found) {
+    const { value: units, fit: f } = found;
+    x.fixes.push(suggestion("less-compute", `ask for ${units} A100-equivalents instead of ${job.computeUnits}: ${f.where} at ${iso(f.startMs)}`, f, units));
+  }
+}
+
+/** A gang split across two linked clusters (with the policy allowing splits). */
+function tryAllowSplit(x: FixContext): void {
+  const { job, run } = x;
+  if (job.allowSplit || job.gangSize <= 1 || x.computeNative) return;
+  x.tried.push("allow-split");
+  const policy = { ...run.policy, constraints: { ...run.policy.constraints, allowSplitAcrossClusters: true } };
+  const f = firstFit(x.rerun, { ...job, allowSplit: true }, {}, policy);
+  if (f) x.fixes.push(suggestion("allow-split", `allow splitting across two linked clusters: ${f.where} at ${iso(f.startMs)}`, f));
+}
+
+/** Another region, zone or tier, when placement rules refused some clusters. */
+function tryOtherRegion(x: FixContext): void {
+  const { run } = x;
+  if (!rejected(run, "REGION_NOT_ALLOWED") && !rejected(run, "ZONE_NOT_ALLOWED") && !rejected(run, "TIER_NOT_ALLOWED")) return;
+  x.tried.push("other-region");
+  const f = firstFit(x.rerun, x.job, { ignoreFilters: new Set(["region", "zone", "tier"]) });
+  if (f) {
+    const region = run.snapshot.clusters.find((c) => c.id === f.clusterId.split("+")[0])?.region ?? "?";
+    x.fixes.push(suggestion("other-region", `allow region ${region}: ${f.where} at ${iso(f.startMs)}`, f));
+  }
+}
+
+/**
+ * The tenant's GPU shortfall on the clusters that would take the job: the quota is the tenant's, the
+ * need the variant's there.
+ */
+function quotaShortfall(run: DecisionRun, f: Fit): number {
+  const on = run.bids.filter((b) => f.clusterId.split("+").includes(b.cluster.id));
+  return Math.max(
+    0,
+    ...on.flatMap((b) => b.filters.flatMap((x) => x.reasons.filter((r) => r.code === "TENANT_GPU_QUOTA").map((r) => (r.requested ?? 0) - (r.available ?? 0)))),
+  );
+}
+
+/** A quota raise (needs an admin), by the shortfall where the job would run. */
+function tryRaiseQuota(x: FixContext): void {
+  const { run } = x;
+  if (!rejected(run, "TENANT_GPU_QUOTA") || !run.ctx.tenant) return;
+  x.tried.push("raise-quota");
+  const f = firstFit(x.rerun, x.job, { ignoreFilters: new Set(["tenant-quota"]) });
+  if (f) {
+    const over = quotaShortfall(run, f);
+    x.fixes.push(suggestion("raise-quota", `raise the tenant's GPU quota by ${over}: ${f.where} at ${iso(f.startMs)}`, f, over));
+  }
+}
+
+/** The fix steps, in the order of how small a change they are for the tenant. */
+const FIX_STEPS: readonly ((x: FixContext) => void)[] = [
+  tryWiderWindow,
+  tryOtherModel,
+  trySmallerRequest,
+  tryFewerGpus,
+  tryFewerMembers,
+  tryGangAcrossRacks,
+  tryLessCompute,
+  tryAllowSplit,
+  tryOtherRegion,
+  tryRaiseQuota,
+];
+
 /** Fixes for an unschedulable job, smallest first (empty when nothing tried helps), and the kinds tried. */
 export function findFixes(run: DecisionRun, rerun: Rerun): FixSearch {
-  const job = run.job;
-  const fixes: FixSuggestion[] = [];
-  const tried: FixKind[] = [];
-  const rejected = (code: string) => run.bids.some((b) => b.filters.some((f) => f.reasons.some((r) => r.code === code)));
-  const computeNative = isComputeNative(job);
-  if (job.deadlineMs != null) {
-    tried.push("wider-window");
-    const f = firstFit(rerun, job, { ignoreFilters: new Set(["deadline"]) });
-    if (f)
-      fixes.push({
-        change: "wider-window",
-        description: `extend the deadline: it could start at ${iso(f.startMs)} on ${f.where}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-  }
-  if (job.allowedGpuModels.length > 0) {
-    tried.push("other-model");
-    const f = firstFit(rerun, { ...job, allowedGpuModels: [] });
-    if (f)
-      fixes.push({
-        change: "other-model",
-        description: `accept any GPU model: ${f.where} could start it at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-  }
-  const smaller = computeNative ? [] : smallerRequests(run);
-  if (smaller.length > 0) tried.push("smaller-request");
-  for (const s of smaller) {
-    const f = firstFit(rerun, s.job);
-    if (f) {
-      fixes.push({
-        change: "smaller-request",
-        description: `ask for ${s.words.join(" and ")} per member: ${f.where} at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-      break;
-    }
-  }
-  if (!computeNative && job.gpuCount > 1) {
-    tried.push("fewer-gpus");
-    for (let g = job.gpuCount - 1; g >= 1; g--) {
-      const f = firstFit(rerun, { ...job, gpuCount: g });
-      if (f) {
-        fixes.push({
-          change: "fewer-gpus",
-          description: `ask for ${g} GPUs per member instead of ${job.gpuCount}: ${f.where} at ${iso(f.startMs)}`,
-          clusterId: f.clusterId,
-          startMs: f.startMs,
-          value: g,
-        });
-        break;
-      }
-    }
-  }
-  if (!computeNative && job.gangSize > 1) {
-    tried.push("fewer-members");
-    for (let m = job.gangSize - 1; m >= 1; m--) {
-      const f = firstFit(rerun, { ...job, gangSize: m });
-      if (f) {
-        fixes.push({
-          change: "fewer-members",
-          description: `run ${m} members instead of ${job.gangSize}: ${f.where} at ${iso(f.startMs)}`,
-          clusterId: f.clusterId,
-          startMs: f.startMs,
-          value: m,
-        });
-        break;
-      }
-    }
-  }
-  if (!computeNative && job.gangSize > 1 && (job.gangSameRack ?? true) && rejected("RACK_CAPACITY_FOR_GANG")) {
-    tried.push("gang-across-racks");
-    const f = firstFit(rerun, { ...job, gangSameRack: false });
-    if (f)
-      fixes.push({
-        change: "gang-across-racks",
-        description: `let the gang's members sit in different racks: ${f.where} at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-  }
-  if (computeNative) {
-    tried.push("less-compute");
-    for (const factor of [0.75, 0.5, 0.25]) {
-      const units = (job.computeUnits as number) * factor;
-      const f = firstFit(rerun, { ...job, computeUnits: units });
-      if (f) {
-        fixes.push({
-          change: "less-compute",
-          description: `ask for ${units} A100-equivalents instead of ${job.computeUnits}: ${f.where} at ${iso(f.startMs)}`,
-          clusterId: f.clusterId,
-          startMs: f.startMs,
-          value: units,
-        });
-        break;
-      }
-    }
-  }
-  if (!job.allowSplit && job.gangSize > 1 && !computeNative) {
-    tried.push("allow-split");
-    const policy = { ...run.policy, constraints: { ...run.policy.constraints, allowSplitAcrossClusters: true } };
-    const f = firstFit(rerun, { ...job, allowSplit: true }, {}, policy);
-    if (f)
-      fixes.push({
-        change: "allow-split",
-        description: `allow splitting across two linked clusters: ${f.where} at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-  }
-  if (rejected("REGION_NOT_ALLOWED") || rejected("ZONE_NOT_ALLOWED") || rejected("TIER_NOT_ALLOWED")) {
-    tried.push("other-region");
-    const f = firstFit(rerun, job, { ignoreFilters: new Set(["region", "zone", "tier"]) });
-    if (f) {
-      const region = run.snapshot.clusters.find((c) => c.id === f.clusterId.split("+")[0])?.region ?? "?";
-      fixes.push({
-        change: "other-region",
-        description: `allow region ${region}: ${f.where} at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-      });
-    }
-  }
-  if (rejected("TENANT_GPU_QUOTA") && run.ctx.tenant) {
-    tried.push("raise-quota");
-    const f = firstFit(rerun, job, { ignoreFilters: new Set(["tenant-quota"]) });
-    if (f) {
-      // The shortfall on the cluster that would take it (the quota is the tenant's, the need the variant's there).
-      const on = run.bids.filter((b) => f.clusterId.split("+").includes(b.cluster.id));
-      const over = Math.max(
-        0,
-        ...on.flatMap((b) =>
-          b.filters.flatMap((x) => x.reasons.filter((r) => r.code === "TENANT_GPU_QUOTA").map((r) => (r.requested ?? 0) - (r.available ?? 0))),
-        ),
-      );
-      fixes.push({
-        change: "raise-quota",
-        description: `raise the tenant's GPU quota by ${over}: ${f.where} at ${iso(f.startMs)}`,
-        clusterId: f.clusterId,
-        startMs: f.startMs,
-        value: over,
-      });
-    }
-  }
-  return { fixes, tried };
+  const x: FixContext = { run, rerun, job: run.job, computeNative: isComputeNative(run.job), fixes: [], tried: [] };
+  for (const step of FIX_STEPS) step(x);
+  return { fixes: x.fixes, tried: x.tried };
 }
