@@ -49,6 +49,143 @@ export function jobShapeKey(job: JobRequest): string {
   return `${job.cpuMilli}/${job.memoryMib}/${job.gpuCount}/${job.gpuMilliPerGpu}/${job.allowedGpuModels.join("|")}`;
 }
 
+/** The inputs of one member's decision, shared by its steps. */
+interface StepScope {
+  readonly nodes: readonly NodeState[];
+  readonly job: JobRequest;
+  readonly ctx: DecisionContext;
+  readonly index: GroupIndex;
+  readonly memo: ScoreMemo;
+  /** Memo key of the job's shape (see {@link jobShapeKey}). */
+  readonly shape: string;
+}
+
+/** Whether a node passes every filter (the fast boolean check when the plugin has one). */
+function passesFilters(rep: NodeState, job: JobRequest, filters: ResolvedPolicy["filters"], ctx: DecisionContext): boolean {
+  let passed = true;
+  for (let f = 0; f < filters.length && passed; f++) {
+    const plugin = filters[f] as (typeof filters)[number];
+    passed = plugin.passes ? plugin.passes(rep, job, ctx) : plugin.filter(rep, job, ctx).passed;
+  }
+  return passed;
+}
+
+/**
+ * Filters each group through its representative node and writes the feasible group ids into
+ * `buf.feasible`; returns how many groups and how many nodes passed.
+ */
+function collectFeasible(
+  nodes: readonly NodeState[],
+  job: JobRequest,
+  resolved: ResolvedPolicy,
+  ctx: DecisionContext,
+  index: GroupIndex,
+  groups: number,
+  buf: StepBuffers,
+): { nFeasible: number; feasibleNodes: number } {
+  const { first, count, list } = index;
+  let nFeasible = 0;
+  let feasibleNodes = 0;
+  for (let k = 0; k < groups; k++) {
+    const gid = list[k] as number;
+    if (passesFilters(nodes[first[gid] as number] as NodeState, job, resolved.filters, ctx)) {
+      buf.feasible[nFeasible++] = gid;
+      feasibleNodes += count[gid] as number;
+    }
+  }
+  return { nFeasible, feasibleNodes };
+}
+
+/** Raw scores of the first `n` groups of `ids` into `out`, through the memo when the plugin allows it. */
+function scoreInto(scope: StepScope, plugin: ScorePlugin, ids: Int32Array, n: number, out: Float64Array): void {
+  const { nodes, job, ctx, index } = scope;
+  const first = index.first;
+  if (!plugin.cacheable) {
+    for (let i = 0; i < n; i++) out[i] = plugin.score(nodes[first[ids[i] as number] as number] as NodeState, job, ctx);
+    return;
+  }
+  const table = scope.memo.table(`${plugin.name}\u0000${scope.shape}`, index.idCount, index.generation);
+  for (let i = 0; i < n; i++) {
+    const gid = ids[i] as number;
+    let v = table[gid] as number;
+    // NaN marks a group not scored yet in this generation.
+    if (v !== v) {
+      v = plugin.score(nodes[first[gid] as number] as NodeState, job, ctx);
+      table[gid] = v;
+    }
+    out[i] = v;
+  }
+}
+
+/** Weighted sum of each score plugin's normalized scores per feasible group into `buf.totals`; returns the top total. */
+function weightedTotals(scope: StepScope, resolved: ResolvedPolicy, buf: StepBuffers, nFeasible: number): number {
+  const { feasible, raw, norm, totals } = buf;
+  totals.fill(0, 0, nFeasible);
+  for (const { plugin, weight } of resolved.scores) {
+    scoreInto(scope, plugin, feasible, nFeasible, raw);
+    normalizeScores(plugin.name, plugin.normalization, raw, norm, nFeasible);
+    for (let i = 0; i < nFeasible; i++) totals[i] = (totals[i] as number) + (norm[i] as number) * weight;
+  }
+  let best = -Infinity;
+  for (let i = 0; i < nFeasible; i++) if ((totals[i] as number) > best) best = totals[i] as number;
+  return best;
+}
+
+/** Writes the groups whose total is within EPS of the top into `buf.tied`; returns how many groups and nodes tie. */
+function collectTied(buf: StepBuffers, count: GroupIndex["count"], nFeasible: number, best: number): { nTied: number; tiedNodes: number } {
+  const { feasible, totals, tied } = buf;
+  let nTied = 0;
+  let tiedNodes = 0;
+  for (let i = 0; i < nFeasible; i++) {
+    if ((totals[i] as number) >= best - EPS) {
+      const gid = feasible[i] as number;
+      tied[nTied++] = gid;
+      tiedNodes += count[gid] as number;
+    }
+  }
+  return { nTied, tiedNodes };
+}
+
+/**
+ * Narrows the tied groups by each secondary plugin's raw score in turn (keeping the top), until one
+ * group is left. Returns the groups left and the rule that decided, if a secondary plugin left a single node.
+ */
+function applySecondary(scope: StepScope, resolved: ResolvedPolicy, buf: StepBuffers, nTied: number, decidedBy: string): { nTied: number; decidedBy: string } {
+  const { tied, raw } = buf;
+  const count = scope.index.count;
+  for (const plugin of resolved.secondary) {
+    if (nTied <= 1) break;
+    scoreInto(scope, plugin, tied, nTied, raw);
+    let top = -Infinity;
+    for (let i = 0; i < nTied; i++) {
+      const v = raw[i] as number;
+      if (!Number.isFinite(v)) throw new EngineError("INVALID_SCORE", `tie-break plugin ${plugin.name} returned ${v}`, { plugin: plugin.name, raw: v });
+      if (v > top) top = v;
+    }
+    let kept = 0;
+    for (let i = 0; i < nTied; i++) if ((raw[i] as number) >= top - EPS) tied[kept++] = tied[i] as number;
+    nTied = kept;
+    if (decidedBy === "" && nTied === 1 && count[tied[0] as number] === 1) decidedBy = `secondary:${plugin.name}`;
+  }
+  return { nTied, decidedBy };
+}
+
+/** A uniformly random node among all nodes of the tied groups (one draw from the decision's rng). */
+function randomTiedNode(scope: StepScope, tied: Int32Array, nTied: number): number {
+  const { index, nodes, ctx } = scope;
+  const count = index.count;
+  let total = 0;
+  for (let i = 0; i < nTied; i++) total += count[tied[i] as number] as number;
+  let pick = ctx.rng.nextInt(total);
+  for (let i = 0; i < nTied; i++) {
+    const gid = tied[i] as number;
+    const size = count[gid] as number;
+    if (pick < size) return nthMember(index, nodes.length, gid, pick);
+    pick -= size;
+  }
+  return index.first[tied[0] as number] as number;
+}
+
 /** Decides one member of `job` on `nodes`; `index` must belong to the job's group-key facts. */
 export function decideStep(
   nodes: readonly NodeState[],
@@ -61,97 +198,23 @@ export function decideStep(
 ): StepDecision {
   const groups = index.update(nodes);
   buf.ensure(groups);
-  const { first, count, list } = index;
-  const { feasible, raw, norm, totals } = buf;
-  const filters = resolved.filters;
-  let nFeasible = 0;
-  let feasibleNodes = 0;
-  for (let k = 0; k < groups; k++) {
-    const gid = list[k] as number;
-    const rep = nodes[first[gid] as number] as NodeState;
-    let passed = true;
-    for (let f = 0; f < filters.length && passed; f++) {
-      const plugin = filters[f] as (typeof filters)[number];
-      passed = plugin.passes ? plugin.passes(rep, job, ctx) : plugin.filter(rep, job, ctx).passed;
-    }
-    if (passed) {
-      feasible[nFeasible++] = gid;
-      feasibleNodes += count[gid] as number;
-    }
-  }
+  const { nFeasible, feasibleNodes } = collectFeasible(nodes, job, resolved, ctx, index, groups, buf);
   if (nFeasible === 0) return { feasibleNodes, nodeIndex: -1, tieBreak: null };
 
-  const shape = jobShapeKey(job);
-  // Raw score of group `gid`, through the memo when the plugin allows it.
-  const scoreInto = (plugin: ScorePlugin, ids: Int32Array, n: number, out: Float64Array): void => {
-    if (!plugin.cacheable) {
-      for (let i = 0; i < n; i++) out[i] = plugin.score(nodes[first[ids[i] as number] as number] as NodeState, job, ctx);
-      return;
-    }
-    const table = memo.table(`${plugin.name}\u0000${shape}`, index.idCount, index.generation);
-    for (let i = 0; i < n; i++) {
-      const gid = ids[i] as number;
-      let v = table[gid] as number;
-      if (v !== v) {
-        v = plugin.score(nodes[first[gid] as number] as NodeState, job, ctx);
-        table[gid] = v;
-      }
-      out[i] = v;
-    }
-  };
-
-  totals.fill(0, 0, nFeasible);
-  for (const { plugin, weight } of resolved.scores) {
-    scoreInto(plugin, feasible, nFeasible, raw);
-    normalizeScores(plugin.name, plugin.normalization, raw, norm, nFeasible);
-    for (let i = 0; i < nFeasible; i++) totals[i] = (totals[i] as number) + (norm[i] as number) * weight;
-  }
-  let best = -Infinity;
-  for (let i = 0; i < nFeasible; i++) if ((totals[i] as number) > best) best = totals[i] as number;
-
+  const scope: StepScope = { nodes, job, ctx, index, memo, shape: jobShapeKey(job) };
+  const best = weightedTotals(scope, resolved, buf, nFeasible);
   // Tie-break chain: top total, then each secondary plugin's raw score, then node order or random.
-  const tied = buf.tied;
-  let nTied = 0;
-  let tiedNodes = 0;
-  for (let i = 0; i < nFeasible; i++) {
-    if ((totals[i] as number) >= best - EPS) {
-      const gid = feasible[i] as number;
-      tied[nTied++] = gid;
-      tiedNodes += count[gid] as number;
-    }
-  }
-  const tiedGroups = nTied;
-  let decidedBy = tiedNodes === 1 ? "unique-top-score" : "";
-  for (const plugin of resolved.secondary) {
-    if (nTied <= 1) break;
-    scoreInto(plugin, tied, nTied, raw);
-    let top = -Infinity;
-    for (let i = 0; i < nTied; i++) {
-      const v = raw[i] as number;
-      if (!Number.isFinite(v)) throw new EngineError("INVALID_SCORE", `tie-break plugin ${plugin.name} returned ${v}`, { plugin: plugin.name, raw: v });
-      if (v > top) top = v;
-    }
-    let kept = 0;
-    for (let i = 0; i < nTied; i++) if ((raw[i] as number) >= top - EPS) tied[kept++] = tied[i] as number;
-    nTied = kept;
-    if (decidedBy === "" && nTied === 1 && count[tied[0] as number] === 1) decidedBy = `secondary:${plugin.name}`;
-  }
-  let nodeIndex = first[tied[0] as number] as number;
+  const { nTied: tiedGroups, tiedNodes } = collectTied(buf, index.count, nFeasible, best);
+  const narrowed = applySecondary(scope, resolved, buf, tiedGroups, tiedNodes === 1 ? "unique-top-score" : "");
+  let decidedBy = narrowed.decidedBy;
+  let nodeIndex: number;
   if (resolved.policy.tieBreak.final === "random") {
-    let total = 0;
-    for (let i = 0; i < nTied; i++) total += count[tied[i] as number] as number;
-    let pick = ctx.rng.nextInt(total);
-    for (let i = 0; i < nTied; i++) {
-      const gid = tied[i] as number;
-      const size = count[gid] as number;
-      if (pick < size) {
-        nodeIndex = nthMember(index, nodes.length, gid, pick);
-        break;
-      }
-      pick -= size;
-    }
+    nodeIndex = randomTiedNode(scope, buf.tied, narrowed.nTied);
     if (decidedBy === "") decidedBy = "random";
-  } else if (decidedBy === "") decidedBy = "node-order";
+  } else {
+    nodeIndex = index.first[buf.tied[0] as number] as number;
+    if (decidedBy === "") decidedBy = "node-order";
+  }
   return {
     feasibleNodes,
     nodeIndex,
