@@ -60,8 +60,8 @@ interface StepScope {
   readonly shape: string;
 }
 
-/** Whether a node passes every filter (the fast boolean check when the plugin has one). */
-function passesFilters(rep: NodeState, job: JobRequest, filters: ResolvedPolicy["filters"], ctx: DecisionContext): boolean {
+/** Whether a node passes every filter, stopping at the first refusal (the fast boolean check when the plugin has one). */
+export function passesFilters(rep: NodeState, job: JobRequest, filters: ResolvedPolicy["filters"], ctx: DecisionContext): boolean {
   let passed = true;
   for (let f = 0; f < filters.length && passed; f++) {
     const plugin = filters[f] as (typeof filters)[number];
