@@ -7,10 +7,12 @@
 import type { PlacementOption } from "./agent-types";
 import { rawOf, type Candidate, type DecisionRun } from "./decision-run";
 import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation, type FixSuggestion } from "./explanation-schema";
+import type { FleetJob } from "./types";
 import type { FixKind } from "./fixes";
 import { SPLIT_BASE_SLOWDOWN_PCT } from "./split";
 import { reasonHistogram, summarizeClusters } from "./summary";
 
+/** Carbon figures of one placement option, with provenance and the start-time curve the search priced. */
 function carbonDetail(o: PlacementOption, zone: string) {
   return {
     zone,
@@ -29,6 +31,7 @@ function carbonDetail(o: PlacementOption, zone: string) {
   };
 }
 
+/** One cluster as the coordinator considered it: its filter verdicts, the variant it offered and its scores and rank. */
 function consideration(run: DecisionRun, rankOf: Map<number, { c: Candidate; rank: number }>, i: number): ClusterConsideration {
   const b = run.bids[i] as DecisionRun["bids"][number];
   const o = b.option;
@@ -70,18 +73,23 @@ export interface RecordedExtras {
   readonly couldEverRun: boolean;
 }
 
-/** Builds the explanation of a run. */
-export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedExtras): CoordinatorExplanation {
-  const { job, policy, snapshot } = run;
-  const rankOf = new Map<number, { c: Candidate; rank: number }>();
+/** One top-level section of the explanation (the type each step below returns). */
+type Section<K extends keyof CoordinatorExplanation> = CoordinatorExplanation[K];
+/** Single-cluster candidates with their rank, by bid index. */
+type CandidateRanks = Map<number, { c: Candidate; rank: number }>;
+
+/** Rank (1-based) of each single-cluster candidate, by the index of its cluster's bid. */
+function rankByCluster(run: DecisionRun): CandidateRanks {
+  const rankOf: CandidateRanks = new Map();
   run.candidates.forEach((c, rank) => {
     if (c.kind === "single") rankOf.set((c.bids[0] as Candidate["bids"][number]).clusterIndex, { c, rank: rank + 1 });
   });
-  const best = run.candidates[0];
-  const second = run.candidates[1];
-  const clusters = run.bids.map((_, i) => consideration(run, rankOf, i));
-  const { counts } = reasonHistogram(clusters);
-  const chosen = (best?.bids ?? []).map((b) => {
+  return rankOf;
+}
+
+/** The chosen candidate's parts with their nodes and the nested in-cluster explanations (empty when nothing was chosen). */
+function chosenParts(best: Candidate | undefined): Section<"chosen"> {
+  return (best?.bids ?? []).map((b) => {
     const o = b.option as PlacementOption;
     const inCluster = o.decision.explanation;
     return {
@@ -95,64 +103,87 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
       inCluster,
     };
   });
-  const startOfC = (c: Candidate) => Math.max(...c.bids.map((b) => b.option?.startMs ?? 0));
-  const single = best?.kind === "single" ? (best.bids[0]?.option ?? null) : null;
+}
+
+/** The job as submitted (copied so the explanation never aliases the caller's arrays). */
+function jobSummary(job: FleetJob): Section<"job"> {
+  return {
+    id: job.id,
+    tenant: job.tenant,
+    gpuCount: job.gpuCount,
+    gpuMilliPerGpu: job.gpuMilliPerGpu,
+    gangSize: job.gangSize,
+    computeUnits: job.computeUnits ?? null,
+    allowedGpuModels: [...job.allowedGpuModels],
+    estimatedDurationS: job.estimatedDurationS,
+    earliestStartMs: job.earliestStartMs ?? null,
+    deadlineMs: job.deadlineMs ?? null,
+    allowSplit: job.allowSplit,
+  };
+}
+
+/** Latest start among a candidate's parts (a split starts when both parts can). */
+const startOf = (c: Candidate) => Math.max(...c.bids.map((b) => b.option?.startMs ?? 0));
+
+/** The split the chosen candidate uses, with the slowdown formula spelled out; null for a single-cluster choice. */
+function splitDetail(run: DecisionRun, best: Candidate | undefined): Section<"split"> {
   const split = best?.split ?? null;
-  const explanation: CoordinatorExplanation = {
+  if (!split || !best) return null;
+  const parallelism = run.job.splitParallelism ?? "data";
+  return {
+    clusterIds: [split.parts[0].cluster.id, split.parts[1].cluster.id],
+    membersPerPart: [split.membersPerPart[0], split.membersPerPart[1]],
+    bandwidthGbps: split.link.bandwidthGbps,
+    distanceKm: split.link.distanceKm,
+    parallelism,
+    slowdownPct: split.slowdownPct,
+    formula: `${SPLIT_BASE_SLOWDOWN_PCT[parallelism]}% x (${split.link.distanceKm} km / 300 km) x (12800 Gbps / ${split.link.bandwidthGbps} Gbps)`,
+    scores: best.scores.map((s) => ({ ...s })),
+    total: best.total,
+    candidates: run.candidates.length,
+  };
+}
+
+/** Runner-up deltas, the cost of starting now instead of the chosen start, and the fixes found and tried. */
+function counterfactuals(best: Candidate | undefined, second: Candidate | undefined, extras: RecordedExtras): Section<"counterfactuals"> {
+  const single = best?.kind === "single" ? (best.bids[0]?.option ?? null) : null;
+  return {
+    runnerUp:
+      best && second
+        ? {
+            clusterId: second.bids.map((b) => b.cluster.id).join("+"),
+            total: second.total,
+            deltaGCo2e: rawOf(second, "carbon") - rawOf(best, "carbon"),
+            deltaWaitS: rawOf(second, "waiting") - rawOf(best, "waiting"),
+            deltaFragmentationMilli: rawOf(second, "fragmentation") - rawOf(best, "fragmentation"),
+          }
+        : null,
+    startNow: single ? { startMs: single.earliestStartMs, gCo2e: single.earliestGCo2e, extraGCo2e: single.savingGCo2e } : null,
+    fixes: extras.fixes.map((f) => ({ ...f })),
+    fixesTried: [...extras.tried],
+  };
+}
+
+/** Builds the explanation of a run. */
+export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedExtras): CoordinatorExplanation {
+  const { policy, snapshot } = run;
+  const rankOf = rankByCluster(run);
+  const best = run.candidates[0];
+  const clusters = run.bids.map((_, i) => consideration(run, rankOf, i));
+  return {
     version: COORDINATOR_EXPLANATION_VERSION,
     policy: { name: policy.name, version: policy.version, objectiveWeights: { ...policy.objectiveWeights } },
     seed: run.seed,
     decidedAtMs: snapshot.nowMs,
-    job: {
-      id: job.id,
-      tenant: job.tenant,
-      gpuCount: job.gpuCount,
-      gpuMilliPerGpu: job.gpuMilliPerGpu,
-      gangSize: job.gangSize,
-      computeUnits: job.computeUnits ?? null,
-      allowedGpuModels: [...job.allowedGpuModels],
-      estimatedDurationS: job.estimatedDurationS,
-      earliestStartMs: job.earliestStartMs ?? null,
-      deadlineMs: job.deadlineMs ?? null,
-      allowSplit: job.allowSplit,
-    },
-    outcome: !best ? "unschedulable" : startOfC(best) === snapshot.nowMs ? "placed" : "deferred",
+    job: jobSummary(run.job),
+    outcome: !best ? "unschedulable" : startOf(best) === snapshot.nowMs ? "placed" : "deferred",
     couldEverRun: extras.couldEverRun,
-    split:
-      split && best
-        ? {
-            clusterIds: [split.parts[0].cluster.id, split.parts[1].cluster.id],
-            membersPerPart: [split.membersPerPart[0], split.membersPerPart[1]],
-            bandwidthGbps: split.link.bandwidthGbps,
-            distanceKm: split.link.distanceKm,
-            parallelism: job.splitParallelism ?? "data",
-            slowdownPct: split.slowdownPct,
-            formula: `${SPLIT_BASE_SLOWDOWN_PCT[job.splitParallelism ?? "data"]}% x (${split.link.distanceKm} km / 300 km) x (12800 Gbps / ${split.link.bandwidthGbps} Gbps)`,
-            scores: best.scores.map((s) => ({ ...s })),
-            total: best.total,
-            candidates: run.candidates.length,
-          }
-        : null,
+    split: splitDetail(run, best),
     clusters,
-    chosen,
-    reasonHistogram: counts,
+    chosen: chosenParts(best),
+    reasonHistogram: reasonHistogram(clusters).counts,
     summary: summarizeClusters(clusters, snapshot.nowMs),
-    counterfactuals: {
-      runnerUp:
-        best && second
-          ? {
-              clusterId: second.bids.map((b) => b.cluster.id).join("+"),
-              total: second.total,
-              deltaGCo2e: rawOf(second, "carbon") - rawOf(best, "carbon"),
-              deltaWaitS: rawOf(second, "waiting") - rawOf(best, "waiting"),
-              deltaFragmentationMilli: rawOf(second, "fragmentation") - rawOf(best, "fragmentation"),
-            }
-          : null,
-      startNow: single ? { startMs: single.earliestStartMs, gCo2e: single.earliestGCo2e, extraGCo2e: single.savingGCo2e } : null,
-      fixes: extras.fixes.map((f) => ({ ...f })),
-      fixesTried: [...extras.tried],
-    },
+    counterfactuals: counterfactuals(best, run.candidates[1], extras),
     links: (run.splitSearch?.linksConsidered ?? []).map((l) => ({ a: l.link.a, b: l.link.b, ok: l.ok, slowdownPct: l.slowdownPct, problems: [...l.problems] })),
   };
-  return explanation;
 }
