@@ -37,16 +37,14 @@ export function loadZoneSeries(path = CI_FILE): IntensitySeries[] {
       col.push(Number.isFinite(v) && cells[i + 1] !== "" ? v : (col[col.length - 1] ?? 0));
     });
   }
-  return header
-    .slice(1)
-    .map((zone, i) =>
-      createIntensitySeries({
-        zone,
-        startMs,
-        gCo2ePerKwh: columns[i] as number[],
-        provenance: { kind: "measured", provider: "electricitymaps", signalType: "average", emissionFactorType: "lifecycle" },
-      }),
-    );
+  return header.slice(1).map((zone, i) =>
+    createIntensitySeries({
+      zone,
+      startMs,
+      gCo2ePerKwh: columns[i] as number[],
+      provenance: { kind: "measured", provider: "electricitymaps", signalType: "average", emissionFactorType: "lifecycle" },
+    }),
+  );
 }
 
 /** N clusters sharing the openb node objects (immutable values), each in its own zone. */

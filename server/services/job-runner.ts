@@ -259,15 +259,13 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     const { clusterIds } = clustersThatCouldHold(coordinator, { ...empty, nowMs: wallMs }, fleetJob, options.seed);
     const ratios = await findAllocationAt(db, job.submittedAt);
     const choice = chooseBaselineCluster(
-      drivers
-        .all()
-        .map((e) => ({
-          clusterId: e.clusterId,
-          zoneId: e.zoneId,
-          pue: e.pue,
-          feasible: clusterIds.has(e.clusterId),
-          allocationRatio: ratios.get(e.clusterId) ?? 0,
-        })),
+      drivers.all().map((e) => ({
+        clusterId: e.clusterId,
+        zoneId: e.zoneId,
+        pue: e.pue,
+        feasible: clusterIds.has(e.clusterId),
+        allocationRatio: ratios.get(e.clusterId) ?? 0,
+      })),
     );
     const submittedMs = job.submittedAt.getTime();
     const baseline = choice

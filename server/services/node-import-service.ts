@@ -111,16 +111,14 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
       memoryMib: valid.reduce((s, v) => s + v.node.memoryMib, 0),
       byModel: [...byModel].map(([model, m]) => ({ model, ...m })).sort((a, b) => b.gpus - a.gpus || a.model.localeCompare(b.model)),
     },
-    sample: valid
-      .slice(0, SAMPLE_ROWS)
-      .map(({ line, node }) => ({
-        line,
-        name: node.name,
-        cpuMilli: node.cpuMilli,
-        memoryMib: node.memoryMib,
-        gpuCount: node.gpuCount,
-        gpuModel: node.gpuModel,
-      })),
+    sample: valid.slice(0, SAMPLE_ROWS).map(({ line, node }) => ({
+      line,
+      name: node.name,
+      cpuMilli: node.cpuMilli,
+      memoryMib: node.memoryMib,
+      gpuCount: node.gpuCount,
+      gpuModel: node.gpuModel,
+    })),
   };
   return { report, nodes: valid.map((v) => v.node), clusterId: cluster.id };
 }
