@@ -17,10 +17,11 @@ import {
   type FleetSnapshot,
 } from "../engine";
 import type { Db } from "../db/client";
-import { findQueuedJobs, findRecentJobShapes, findSchedulingContext } from "../repositories/fleet-repository";
+import { findQueuedJobs, findRecentJobShapes, findSchedulingContext, type QueuedJobRow } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
 
+/** Inputs of one cycle. */
 export interface CycleOptions {
   now: Date;
   /** Base seed; each job's decision seed is derived from it and the job id. */
@@ -32,6 +33,7 @@ export interface CycleOptions {
   timer?: () => number;
 }
 
+/** What one cycle did, by outcome. */
 export interface CycleReport {
   considered: number;
   placed: number;
@@ -45,6 +47,7 @@ export interface CycleReport {
   decisionLatencyMs: number[];
 }
 
+/** FNV-1a hash of a job id, mixed into the cycle seed so each job decides with its own seed. */
 function hashId(id: string): number {
   let h = 2166136261;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
@@ -71,6 +74,7 @@ export function decisionFingerprint(d: {
   return [d.outcome, d.clusterId ?? "-", hour, reasons, d.policyId].join("|");
 }
 
+/** The active policy row parsed, or the default policy when none is stored. */
 function policyOf(row: { name: string; version: number; objectiveWeights: unknown; constraints: unknown } | null): CoordinatorPolicy {
   if (!row) return DEFAULT_COORDINATOR_POLICY;
   return parseCoordinatorPolicy({ name: row.name, version: row.version, objectiveWeights: row.objectiveWeights, constraints: row.constraints });
@@ -89,6 +93,7 @@ export async function createFleetCoordinator(db: Db) {
   return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy, workload };
 }
 
+/** The nodes, GPUs and shares a placement takes, with database ids for the commit. */
 function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
   return decision.parts.flatMap((part) => {
     const ids = index.clusters.get(part.clusterId)!;
@@ -105,6 +110,7 @@ function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
   });
 }
 
+/** The snapshot with a placement applied (allocations and a running job), so later jobs in the cycle see it. */
 function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision, jobId: string): FleetSnapshot {
   return {
     ...snapshot,
@@ -122,11 +128,9 @@ function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision,
   };
 }
 
-/** Runs one cycle against the database; returns what happened. */
-export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise<CycleReport> {
-  const nowMs = options.now.getTime();
-  const timer = options.timer ?? (() => performance.now());
-  const report: CycleReport = {
+/** A report with every count at zero. */
+function emptyReport(): CycleReport {
+  return {
     considered: 0,
     placed: 0,
     deferred: 0,
@@ -137,70 +141,129 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     repeated: 0,
     decisionLatencyMs: [],
   };
+}
+
+/**
+ * Whether a job deferred for carbon is still waiting for its chosen start. It is reconsidered now and
+ * then, counted from the last time the deferral was reached (a repeat bumps lastSeenAt, not createdAt).
+ */
+function waitsForDeferral(row: QueuedJobRow, nowMs: number, reconsiderMs: number): boolean {
+  const last = row.decisions[0];
+  return last?.outcome === "DEFERRED" && !!last.startAt && last.startAt.getTime() > nowMs && nowMs - last.lastSeenAt.getTime() < reconsiderMs;
+}
+
+/** A coordinator for the active policy and its id. */
+type FleetCoordinator = Awaited<ReturnType<typeof createFleetCoordinator>>;
+
+/** What one cycle shares across its jobs: the coordinator, and the snapshot as placements are applied to it. */
+interface CycleRun {
+  readonly db: Db;
+  readonly options: CycleOptions;
+  readonly timer: () => number;
+  readonly coordinator: FleetCoordinator["coordinator"];
+  readonly policyId: string;
+  readonly index: FleetIndex;
+  readonly report: CycleReport;
+  snapshot: FleetSnapshot;
+}
+
+/** The coordinator's decision about one job, timed (the engine never reads clocks). */
+function decideTimed(run: CycleRun, row: QueuedJobRow): { decision: CoordinatorDecision; latencyMs: number } {
+  const started = run.timer();
+  const seed = mixSeed(run.options.seed, hashId(row.id));
+  const decision = run.coordinator.decide(run.snapshot, toFleetJob(row), { seed });
+  const latencyMs = run.timer() - started;
+  run.report.decisionLatencyMs.push(latencyMs);
+  return { decision, latencyMs };
+}
+
+/** The decision row as stored, with its fingerprint; the outcome is set by the commit that writes it. */
+function decisionRecord(run: CycleRun, row: QueuedJobRow, decision: CoordinatorDecision, latencyMs: number, impossible: boolean) {
+  const explanation = decision.explanation;
+  const record = {
+    jobId: row.id,
+    clusterId: decision.parts[0]?.clusterId ?? null,
+    startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
+    policyId: run.policyId,
+    explanationVersion: explanation.version,
+    explanation: JSON.parse(JSON.stringify(explanation)),
+    latencyMs,
+    createdAt: run.options.now,
+  };
+  const fingerprint = decisionFingerprint({
+    outcome: impossible ? "IMPOSSIBLE" : outcomeOf(decision),
+    clusterId: record.clusterId,
+    startAt: record.startAt,
+    policyId: run.policyId,
+    reasonHistogram: explanation.reasonHistogram,
+  });
+  return { ...record, fingerprint };
+}
+
+/** The stored outcome of a decision. */
+function outcomeOf(decision: CoordinatorDecision): "PLACED" | "DEFERRED" | "UNSCHEDULABLE" {
+  return decision.outcome === "placed" ? "PLACED" : decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE";
+}
+
+/**
+ * Commits a placement; on success applies it to the cycle's snapshot so later jobs see it. A lost race
+ * (job taken, capacity changed) counts as a conflict and the job is seen afresh next cycle.
+ */
+async function commitPlaced(run: CycleRun, row: QueuedJobRow, decision: CoordinatorDecision, record: ReturnType<typeof decisionRecord>): Promise<void> {
+  const takes = takesOf(decision, run.index);
+  const result = await commitPlacement(run.db, { ...record, outcome: "PLACED" }, takes, decision.energyKwh, decision.gCo2e);
+  if (result.ok) {
+    run.report.placed++;
+    run.snapshot = applyToSnapshot(run.snapshot, decision, row.id);
+  } else run.report.conflicts++;
+}
+
+/**
+ * Records a deferred or unschedulable decision with the job's reason (the explanation's first line).
+ * An impossible job leaves the queue as UNSCHEDULABLE; a repeat of the latest decision is counted on it.
+ */
+async function commitWaiting(run: CycleRun, decision: CoordinatorDecision, record: ReturnType<typeof decisionRecord>, impossible: boolean): Promise<void> {
+  const explanation = decision.explanation;
+  const reason = formatExplanation(explanation).split("\n")[0] ?? explanation.summary;
+  const written = await recordWaitingDecision(
+    run.db,
+    { ...record, outcome: outcomeOf(decision) as "DEFERRED" | "UNSCHEDULABLE" },
+    impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason,
+    impossible ? "UNSCHEDULABLE" : null,
+  );
+  const { report } = run;
+  if (written === "repeat") report.repeated++;
+  if (!written) report.conflicts++;
+  else if (decision.outcome === "deferred") report.deferred++;
+  else report.unschedulable++;
+}
+
+/** Decides one queued job and commits the outcome. */
+async function considerJob(run: CycleRun, row: QueuedJobRow): Promise<void> {
+  run.report.considered++;
+  const { decision, latencyMs } = decideTimed(run, row);
+  // Unschedulable now and every cluster's verdict unresolvable: it is impossible, not waiting. The
+  // agents record that while deciding (what an empty cluster would say), so nothing is decided twice.
+  const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
+  const record = decisionRecord(run, row, decision, latencyMs, impossible);
+  if (decision.outcome === "placed") await commitPlaced(run, row, decision, record);
+  else await commitWaiting(run, decision, record, impossible);
+}
+
+/** Runs one cycle against the database; returns what happened. */
+export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise<CycleReport> {
+  const nowMs = options.now.getTime();
+  const report = emptyReport();
   report.expired = await expireOverdueJobs(db, options.now);
   const queued = await findQueuedJobs(db, options.maxJobs);
   if (queued.length === 0) return report;
-  const [{ snapshot: loaded, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
+  const [{ snapshot, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
-  let snapshot = loaded;
-
+  const timer = options.timer ?? (() => performance.now());
+  const run: CycleRun = { db, options, timer, coordinator, policyId, index, report, snapshot };
   for (const row of queued) {
-    const last = row.decisions[0];
-    // A job deferred for carbon waits for its chosen start, but is reconsidered now and then (counted
-    // from the last time the deferral was reached: a repeat bumps lastSeenAt, not createdAt).
-    if (last?.outcome === "DEFERRED" && last.startAt && last.startAt.getTime() > nowMs && nowMs - last.lastSeenAt.getTime() < reconsiderMs) {
-      report.skippedWaiting++;
-      continue;
-    }
-    report.considered++;
-    const started = timer();
-    const fleetJob = toFleetJob(row);
-    const seed = mixSeed(options.seed, hashId(row.id));
-    const decision = coordinator.decide(snapshot, fleetJob, { seed });
-    const latencyMs = timer() - started;
-    report.decisionLatencyMs.push(latencyMs);
-    const explanation = decision.explanation;
-    // Unschedulable now and every cluster's verdict unresolvable: it is impossible, not waiting. The
-    // agents record that while deciding (what an empty cluster would say), so nothing is decided twice.
-    const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
-    const reasonSource = explanation;
-    const record = {
-      jobId: row.id,
-      clusterId: decision.parts[0]?.clusterId ?? null,
-      startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
-      policyId,
-      explanationVersion: explanation.version,
-      explanation: JSON.parse(JSON.stringify(explanation)),
-      latencyMs,
-      createdAt: options.now,
-    };
-    const outcome = decision.outcome === "placed" ? "PLACED" : decision.outcome === "deferred" ? "DEFERRED" : "UNSCHEDULABLE";
-    const fingerprint = decisionFingerprint({
-      outcome: impossible ? "IMPOSSIBLE" : outcome,
-      clusterId: record.clusterId,
-      startAt: record.startAt,
-      policyId,
-      reasonHistogram: reasonSource.reasonHistogram,
-    });
-    if (decision.outcome === "placed") {
-      const result = await commitPlacement(db, { ...record, fingerprint, outcome: "PLACED" }, takesOf(decision, index), decision.energyKwh, decision.gCo2e);
-      if (result.ok) {
-        report.placed++;
-        snapshot = applyToSnapshot(snapshot, decision, row.id);
-      } else report.conflicts++;
-    } else {
-      const reason = formatExplanation(reasonSource).split("\n")[0] ?? reasonSource.summary;
-      const written = await recordWaitingDecision(
-        db,
-        { ...record, fingerprint, outcome: outcome as "DEFERRED" | "UNSCHEDULABLE" },
-        impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason,
-        impossible ? "UNSCHEDULABLE" : null,
-      );
-      if (written === "repeat") report.repeated++;
-      if (!written) report.conflicts++;
-      else if (decision.outcome === "deferred") report.deferred++;
-      else report.unschedulable++;
-    }
+    if (waitsForDeferral(row, nowMs, reconsiderMs)) report.skippedWaiting++;
+    else await considerJob(run, row);
   }
   return report;
 }
