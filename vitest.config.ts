@@ -21,7 +21,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.int.test.ts"],
           globalSetup: ["tests/integration/global-setup.ts"],
-          fileParallelism: false,
+          // Two files at a time: each works on its own cloned database, and most of their time is
+          // spent waiting (outages, expiries, worker restarts), so two share the machine's two cores.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
