@@ -25,7 +25,7 @@ export interface BenchArgs {
 }
 
 const DATA_DIR = "../shared/data/openb";
-/** Default files, relative to the repo root like the issue asks. */
+/** Default files, relative to the repo root. */
 export const DEFAULTS = {
   nodes: `${DATA_DIR}/openb_node_list_gpu_node.csv`,
   pods: `${DATA_DIR}/openb_pod_list_default.csv`,

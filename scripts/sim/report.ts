@@ -68,7 +68,7 @@ export function describeScenario(name: string, report: ScenarioReport): string {
   ].join("\n");
 }
 
-/** The --json summary: one object, keys as the issue names them plus a few extras per policy. */
+/** The --json summary: one object, the documented keys plus a few extras per policy. */
 export function toJsonSummary(result: SimResult): Record<string, unknown> {
   const policies = Object.fromEntries(
     Object.entries(result.policies).map(([name, m]) => [

@@ -147,7 +147,7 @@ export {
   type ZoneForecastOptions,
   type ForecastError,
 } from "./estimate";
-// Discrete-event simulator (issue 5): same coordinator as production, policies compared on one scenario.
+// Discrete-event simulator: the same coordinator as production, policies compared on one scenario.
 export {
   simulate,
   SimCancelledError,

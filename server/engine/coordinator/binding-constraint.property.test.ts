@@ -24,7 +24,7 @@ import { CATALOG, job, occupy, T0_MS, WORKLOAD, ZONES } from "./test-fixtures";
 import type { FleetCluster, FleetJob, FleetSnapshot, TenantUsage } from "./types";
 
 const H = 3_600_000;
-/** Cases run; the brief asks for at least 10,000. */
+/** Cases run: enough random fleets and jobs to reach the rare shapes (at least 10,000). */
 const CASES = 10_000;
 const policy = DEFAULT_COORDINATOR_POLICY;
 const catalog = new Map(CATALOG.map((m) => [m.id, m]));
