@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createManualClock } from "../../server/drivers/clock";
 import { createKubernetesDriver } from "../../server/drivers/kubernetes-driver";
 import type { StartJobRequest } from "../../server/drivers/types";
+import { localKubeconfig } from "./helpers/kubeconfig";
 
 interface Recorded {
   method: string;
@@ -119,22 +120,7 @@ describe("Kubernetes driver (against a local stand-in API server)", () => {
     standIn = startStandIn();
     await new Promise<void>((resolve) => standIn.server.listen(0, "127.0.0.1", resolve));
     const { port } = standIn.server.address() as AddressInfo;
-    kubeconfig = `apiVersion: v1
-kind: Config
-clusters:
-- name: stand-in
-  cluster:
-    server: http://127.0.0.1:${port}
-    insecure-skip-tls-verify: true
-users:
-- name: verdant
-  user:
-    token: test-token
-contexts:
-- name: stand-in
-  context: { cluster: stand-in, user: verdant }
-current-context: stand-in
-`;
+    kubeconfig = localKubeconfig(port);
   });
   afterAll(async () => {
     standIn.server.closeAllConnections();

@@ -14,6 +14,7 @@ import { createJobRunner } from "../../server/services/job-runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { parseCoordinatorExplanation } from "../../server/engine";
 import { SEED_NOW } from "./helpers/constants";
+import { localKubeconfig } from "./helpers/kubeconfig";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const HUNG = "cluster-fra-hub-1"; // the only cluster in region eu-central
@@ -32,22 +33,7 @@ function blackHole() {
   return { server, sockets };
 }
 
-const kubeconfigFor = (port: number) => `apiVersion: v1
-kind: Config
-clusters:
-- name: hung
-  cluster:
-    server: http://127.0.0.1:${port}
-    insecure-skip-tls-verify: true
-users:
-- name: verdant
-  user:
-    token: test-token
-contexts:
-- name: hung
-  context: { cluster: hung, user: verdant }
-current-context: hung
-`;
+const kubeconfigFor = (port: number) => localKubeconfig(port, { cluster: "hung" });
 
 describe("a hung cluster API", () => {
   let database: TestDatabase;

@@ -18,6 +18,7 @@ import { createDriverSet } from "../../server/services/cluster-drivers";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
 import { fieldErrorsOf } from "./helpers/field-errors";
+import { localKubeconfig } from "./helpers/kubeconfig";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const T = SEED_NOW.getTime() + 60_000;
@@ -37,21 +38,7 @@ const NODES = {
 };
 
 /** A kubeconfig for the stand-in with the given user entry (YAML lines indented for `user:`). */
-const kubeconfigFor = (port: number, user = `    token: ${CLUSTER_TOKEN}\n`) => `apiVersion: v1
-kind: Config
-clusters:
-- name: stand-in
-  cluster:
-    server: http://127.0.0.1:${port}
-    insecure-skip-tls-verify: true
-users:
-- name: verdant
-  user:
-${user}contexts:
-- name: stand-in
-  context: { cluster: stand-in, user: verdant }
-current-context: stand-in
-`;
+const kubeconfigFor = (port: number, user = `    token: ${CLUSTER_TOKEN}\n`) => localKubeconfig(port, { user });
 
 const clusterForm = (kubeconfig: string) => ({
   name: "k8s-sec-1",
