@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jobSubmitSchema } from "@/server/schemas/job-submit";
-import { formStateFromJob, toSubmitInput, type JobRequestFields } from "./job-form-state";
+import { emptyJobForm, formStateFromJob, jobFormSchema, toSubmitInput, type JobRequestFields } from "./job-form-state";
 
 const shared: JobRequestFields = {
   name: "llama-finetune",
@@ -52,5 +52,26 @@ describe("formStateFromJob (resubmit as a copy)", () => {
   it("keeps the name within the limit and does not stack suffixes", () => {
     expect(formStateFromJob({ ...shared, name: "x".repeat(80) }).name).toHaveLength(80);
     expect(formStateFromJob({ ...shared, name: "run-copy" }).name).toBe("run-copy");
+  });
+});
+
+describe("jobFormSchema (the form's resolver)", () => {
+  const pathsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (result.error?.issues ?? []).map((i) => i.path.join("."));
+
+  it("names the API field of a blank or out-of-range input, so the message lands beside that input", () => {
+    const result = jobFormSchema("k-12345678").safeParse({ ...emptyJobForm, name: "", cpuCores: "", durationHours: "0" });
+    expect(result.success).toBe(false);
+    expect([...new Set(pathsOf(result))].sort()).toEqual(["cpuMilli", "estimatedDurationS", "name"]);
+  });
+
+  it("yields the machine-unit input with the form's key when the form is valid", () => {
+    const result = jobFormSchema("k-12345678").safeParse({ ...emptyJobForm, name: " trainer ", gpuSharePct: "25" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ idempotencyKey: "k-12345678", name: "trainer", cpuMilli: 8000, memoryMib: 32768, gpuMilli: 250 });
+  });
+
+  it("applies the server's cross-field rules (a multi-GPU job takes whole GPUs)", () => {
+    const result = jobFormSchema("k-12345678").safeParse({ ...emptyJobForm, name: "x", gpuCount: "2", gpuSharePct: "50" });
+    expect(pathsOf(result)).toEqual(["gpuMilli"]);
   });
 });

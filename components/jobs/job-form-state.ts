@@ -1,5 +1,6 @@
 // The job form's state (human units: cores, GiB, %, hours) and its conversion to the API input.
-import type { JobSubmitInput } from "@/server/schemas/job-submit";
+import { z } from "zod";
+import { jobSubmitSchema, type JobSubmitInput } from "@/server/schemas/job-submit";
 
 export interface JobFormState {
   name: string;
@@ -119,4 +120,15 @@ export function formStateFromJob(job: JobRequestFields): JobFormState {
     allowedRegions: [...job.allowedRegions],
     allowSplit: job.allowSplit,
   };
+}
+
+/**
+ * The form's values checked exactly as the server checks them: converted to machine units, then the
+ * submit schema. Its errors name the API fields (cpuMilli, memoryMib, …), which are the inputs' ids.
+ */
+export function jobFormSchema(idempotencyKey: string) {
+  return z
+    .custom<JobFormState>()
+    .transform((form) => toSubmitInput(form, idempotencyKey))
+    .pipe(jobSubmitSchema);
 }
