@@ -21,6 +21,8 @@ export type NodePinning = "nodeName" | "nodeSelector";
 /** Options for manifests. */
 export interface ManifestOptions {
   pinning: NodePinning;
+  /** Start of every tenant namespace's name (the cluster's connection setting, e.g. "verdant-"). */
+  namespacePrefix: string;
   defaultImage: string;
   /** Extended resource requested by GPU-sharing jobs instead of a whole nvidia.com/gpu; null = whole GPU. */
   sharedGpuResource: string | null;
@@ -35,9 +37,15 @@ export function dnsLabel(text: string, maxLength = 63): string {
   return cleaned.slice(0, maxLength).replace(/-+$/g, "") || "x";
 }
 
-/** The tenant's namespace: `verdant-<tenant-slug>`. */
-export function tenantNamespace(tenantSlug: string): string {
-  return dnsLabel(`verdant-${tenantSlug}`);
+/** Namespace prefix of a cluster whose connection names none. */
+export const DEFAULT_NAMESPACE_PREFIX = "verdant-";
+
+/**
+ * The tenant's namespace: `<prefix><tenant-slug>`. The admin form keeps prefix + slug a valid
+ * DNS-1123 label; dnsLabel still cleans a prefix stored before that check.
+ */
+export function tenantNamespace(namespacePrefix: string, tenantSlug: string): string {
+  return dnsLabel(`${namespacePrefix}${tenantSlug}`);
 }
 
 /** Name of the Kubernetes Job for the i-th node of a placement. */
@@ -55,7 +63,7 @@ function limits(a: NodeAssignment, options: ManifestOptions): Record<string, str
 
 /** One Job per assignment, in assignment order. */
 export function buildJobManifests(request: StartJobRequest, options: ManifestOptions): V1Job[] {
-  const namespace = tenantNamespace(request.tenantSlug);
+  const namespace = tenantNamespace(options.namespacePrefix, request.tenantSlug);
   return request.assignments.map((a, index) => {
     const labels = { [JOB_ID_LABEL]: dnsLabel(request.jobId), [MANAGED_BY_LABEL]: "verdant" };
     const placement = options.pinning === "nodeName" ? { nodeName: a.node } : { nodeSelector: { "kubernetes.io/hostname": a.node } };

@@ -74,8 +74,9 @@ describe("Job manifests", () => {
     ],
   };
   it("makes one pinned Job per node in the tenant namespace with GPU limits and the job-id label", () => {
-    const [a, b] = buildJobManifests(request, { pinning: "nodeSelector", defaultImage: "img", sharedGpuResource: null });
-    expect(tenantNamespace("Aurora_Labs")).toBe("verdant-aurora-labs");
+    const [a, b] = buildJobManifests(request, { pinning: "nodeSelector", namespacePrefix: "verdant-", defaultImage: "img", sharedGpuResource: null });
+    expect(tenantNamespace("verdant-", "Aurora_Labs")).toBe("verdant-aurora-labs");
+    expect(tenantNamespace("team-gpu-", "aurora-labs")).toBe("team-gpu-aurora-labs");
     expect(a?.metadata).toMatchObject({
       name: "vj-cmjob123-0",
       namespace: "verdant-aurora-labs",
@@ -87,9 +88,10 @@ describe("Job manifests", () => {
     expect(b?.spec?.template.spec?.nodeSelector).toEqual({ "kubernetes.io/hostname": "gpu-2" });
     const [pinned] = buildJobManifests(
       { ...request, assignments: [{ node: "gpu-1", gpuIndices: [0], milliPerGpu: 400, cpuMilli: 1, memoryMib: 1 }] },
-      { pinning: "nodeName", defaultImage: "img", sharedGpuResource: "nvidia.com/gpu.shared" },
+      { pinning: "nodeName", namespacePrefix: "ml-", defaultImage: "img", sharedGpuResource: "nvidia.com/gpu.shared" },
     );
     expect(pinned?.spec?.template.spec?.nodeName).toBe("gpu-1");
+    expect(pinned?.metadata?.namespace).toBe("ml-aurora-labs");
     expect(pinned?.spec?.template.spec?.containers[0]?.resources?.limits).toMatchObject({ "nvidia.com/gpu.shared": "1" });
     expect(kubernetesJobName("X".repeat(80), 2).length).toBeLessThanOrEqual(63);
   });

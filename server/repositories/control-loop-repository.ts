@@ -16,7 +16,7 @@ export function findClustersForDrivers(db: Db, ids?: string[]) {
       name: true,
       gridZoneId: true,
       pue: true,
-      connection: { select: { driver: true, kubeconfig: true } },
+      connection: { select: { driver: true, kubeconfig: true, namespacePrefix: true } },
       nodes: {
         orderBy: { name: "asc" },
         select: {

@@ -1,12 +1,16 @@
 /** Admin forms for clusters: create/edit (with the driver connection), retire, node CSV import. */
 import { z } from "zod";
 import { safeId, safeString } from "./safe-input";
+import { TENANT_SLUG_MAX_LENGTH } from "./tenant-form";
 
 const slug = (what: string) =>
   safeString(what, 63, `${what}: at most 63 characters`)
     .trim()
     .min(2, `${what}: at least 2 characters`)
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "Lower-case letters, digits and dashes (not at the ends)");
+
+/** Longest namespace prefix: prefix + the longest tenant slug must fit a 63-character DNS-1123 label. */
+export const NAMESPACE_PREFIX_MAX_LENGTH = 63 - TENANT_SLUG_MAX_LENGTH;
 
 /** Statuses an admin sets by editing; RETIRED is its own action with its own checks. */
 export const editableClusterStatuses = ["ACTIVE", "DRAINING", "MAINTENANCE"] as const;
@@ -24,9 +28,15 @@ export const clusterFormSchema = z.object({
   driver: z.enum(["SIMULATED", "KUBERNETES"], { error: "Choose a driver" }),
   /** Kubeconfig YAML. Empty on edit keeps the stored one; it is never sent back to the browser. */
   kubeconfig: safeString("Kubeconfig", 200_000, "At most 200 kB").default(""),
-  namespacePrefix: safeString("Namespace prefix", 40, "At most 40 characters")
+  /** Tenant namespaces are `<prefix><tenant slug>`: a DNS-1123 label, so the prefix starts one. */
+  namespacePrefix: safeString("Namespace prefix", 200)
     .trim()
-    .regex(/^[a-z0-9]([a-z0-9-]*)?$/, "Lower-case letters, digits and dashes")
+    .min(1, "Namespace prefix: enter a prefix such as verdant-")
+    .max(
+      NAMESPACE_PREFIX_MAX_LENGTH,
+      `Namespace prefix: at most ${NAMESPACE_PREFIX_MAX_LENGTH} characters, so that with a tenant slug (up to ${TENANT_SLUG_MAX_LENGTH}) the namespace fits 63`,
+    )
+    .regex(/^[a-z0-9][a-z0-9-]*$/, "Namespace prefix: lower-case letters, digits and dashes, starting with a letter or digit (a DNS-1123 label)")
     .default("verdant-"),
 });
 

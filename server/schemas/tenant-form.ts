@@ -11,8 +11,11 @@ export const tenantFormSchema = z.object({
   carbonBudgetKgPerMonth: z.number().min(0, "0 kg or more").max(100_000_000, "At most 100,000,000 kg").nullable(),
 });
 
+/** Longest tenant slug; Kubernetes namespaces are `<cluster prefix><slug>`, so it bounds the prefix too. */
+export const TENANT_SLUG_MAX_LENGTH = 40;
+
 export const tenantCreateSchema = tenantFormSchema.extend({
-  slug: safeString("Slug", 40, "At most 40 characters")
+  slug: safeString("Slug", TENANT_SLUG_MAX_LENGTH, `At most ${TENANT_SLUG_MAX_LENGTH} characters`)
     .trim()
     .min(2, "At least 2 characters")
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "Lower-case letters, digits and dashes (not at the ends)"),

@@ -2,7 +2,7 @@
  * One ClusterDriver per cluster, built on first use from the ClusterConnection table: no row (or
  * SIMULATED) = the in-memory simulated driver over the cluster's stored inventory, on one sim clock
  * shared by every simulated cluster (VERDANT_SIM_SPEED simulated seconds per wall second);
- * KUBERNETES = the Kubernetes driver from the stored kubeconfig (wall clock). A simulated driver is
+ * KUBERNETES = the Kubernetes driver from the stored kubeconfig and namespace prefix (wall clock). A simulated driver is
  * rebuilt from the database after a restart: jobs the database says are running are re-attached
  * with the start they had, so a crash of the worker loses no progress.
  */
@@ -63,62 +63,89 @@ export function assignmentsFor(clusterId: string, stored: StoredAssignment[]): N
 /** Mean utilization of the simulated GPUs is share x (1 - jitter/2); 0.4 makes it the power model's 0.8. */
 const SIM_JITTER = 0.4;
 
+/** A cluster row as the driver set reads it. */
+type DriverClusterRow = Awaited<ReturnType<typeof findClustersForDrivers>>[number];
+/** Options of {@link createDriverSet}. */
+export interface DriverSetOptions {
+  simSpeed: number;
+  seed: number;
+  /** The loop's clock. */
+  wallNow: () => number;
+}
+/** The parts of an entry every driver kind shares. */
+type EntryBase = Pick<DriverEntry, "clusterId" | "clusterName" | "zoneId" | "pue" | "gpuPower" | "nodeModels">;
+
+/** Power figures per GPU model and the model of each node. */
+function entryBase(c: DriverClusterRow): EntryBase {
+  const gpuPower: Record<string, { idleWatts: number; maxWatts: number }> = {};
+  for (const n of c.nodes) if (n.gpuModelId && n.gpuModel) gpuPower[n.gpuModelId] = n.gpuModel;
+  const nodeModels = new Map(c.nodes.map((n) => [n.name, n.gpuModelId]));
+  return { clusterId: c.id, clusterName: c.name, zoneId: c.gridZoneId, pue: c.pue, gpuPower, nodeModels };
+}
+
+/**
+ * The Kubernetes driver from the stored kubeconfig, in the connection's namespace prefix; null (and
+ * the reason stored) when the kubeconfig cannot be decrypted or the policy refuses it, so the
+ * cluster's jobs wait and the page says why.
+ */
+async function kubernetesEntry(db: Db, c: DriverClusterRow, base: EntryBase, options: DriverSetOptions): Promise<DriverEntry | null> {
+  try {
+    const kubeconfig = openStoredSecret(SECRET_PURPOSES.kubeconfig, c.connection?.kubeconfig ?? "", `cluster ${c.name}: the stored kubeconfig`);
+    const driver = createKubernetesDriver({ kubeconfig, cluster: c.name, clock: options.wallNow, namespacePrefix: c.connection?.namespacePrefix });
+    return { ...base, driver, clock: options.wallNow, workSpeed: 1, toWallMs: (ms) => ms };
+  } catch (error) {
+    await recordConnectionRefused(db, c.id, new Date(options.wallNow()), (error as Error).message);
+    return null;
+  }
+}
+
+/** The simulated driver over the stored inventory, with the cluster's running jobs re-attached. */
+function simulatedEntry(c: DriverClusterRow, base: EntryBase, sim: SimClock, running: RunningJobRecord[], options: DriverSetOptions): DriverEntry {
+  const driver: SimulatedDriver = createSimulatedDriver({
+    nodes: c.nodes.map((n) => ({
+      name: n.name,
+      cpuMilli: n.cpuMilli,
+      memoryMib: n.memoryMib,
+      gpuModel: n.gpuModelId,
+      gpuCount: n.gpuCount,
+      labels: n.labels as Record<string, string>,
+      rack: n.rackGroup,
+      schedulable: n.status === "READY",
+    })),
+    gpuPower: base.gpuPower,
+    clock: sim.now,
+    seed: options.seed,
+    jitter: SIM_JITTER,
+  });
+  // Re-attach what was running: the elapsed wall time since its start, sped up, is its progress.
+  for (const job of running) {
+    const assignments = assignmentsFor(c.id, job.assignments);
+    if (!assignments.length) continue;
+    const startMs = sim.now() - (options.wallNow() - job.startedAtMs) * sim.speed;
+    driver.restoreJob({ jobId: job.jobId, tenantSlug: job.tenantSlug, estimatedDurationS: job.estimatedDurationS, assignments }, startMs);
+  }
+  return { ...base, driver, clock: sim.now, workSpeed: sim.speed, toWallMs: (ms) => options.wallNow() - (sim.now() - ms) / sim.speed };
+}
+
 /** The drivers of every cluster; `wallNow` is the loop's clock. */
-export function createDriverSet(db: Db, options: { simSpeed: number; seed: number; wallNow: () => number }) {
+export function createDriverSet(db: Db, options: DriverSetOptions) {
   const entries = new Map<string, DriverEntry>();
   let simClock: SimClock | null = null;
   /** The version key each cluster's driver was built from. */
   const versions = new Map<string, string>();
 
   async function load(running: RunningJobRecord[], only: string[]): Promise<void> {
-    const clusters = await findClustersForDrivers(db, only);
-    for (const c of clusters) {
+    for (const c of await findClustersForDrivers(db, only)) {
       // A rebuild replaces the old driver; one that cannot be built leaves none.
       entries.delete(c.id);
-      const gpuPower: Record<string, { idleWatts: number; maxWatts: number }> = {};
-      for (const n of c.nodes) if (n.gpuModelId && n.gpuModel) gpuPower[n.gpuModelId] = n.gpuModel;
-      const nodeModels = new Map(c.nodes.map((n) => [n.name, n.gpuModelId]));
-      const base = { clusterId: c.id, clusterName: c.name, zoneId: c.gridZoneId, pue: c.pue, gpuPower, nodeModels };
+      const base = entryBase(c);
       if (c.connection?.driver === "KUBERNETES") {
-        let driver: ClusterDriver;
-        try {
-          const kubeconfig = openStoredSecret(SECRET_PURPOSES.kubeconfig, c.connection.kubeconfig ?? "", `cluster ${c.name}: the stored kubeconfig`);
-          driver = createKubernetesDriver({ kubeconfig, cluster: c.name, clock: options.wallNow });
-        } catch (error) {
-          // A kubeconfig that cannot be decrypted or that the policy refuses (rows stored before the
-          // policy too) leaves this cluster without a driver (its jobs wait) and says why.
-          await recordConnectionRefused(db, c.id, new Date(options.wallNow()), (error as Error).message);
-          continue;
-        }
-        entries.set(c.id, { ...base, driver, clock: options.wallNow, workSpeed: 1, toWallMs: (ms) => ms });
+        const entry = await kubernetesEntry(db, c, base, options);
+        if (entry) entries.set(c.id, entry);
         continue;
       }
       simClock ??= createSimClock({ real: options.wallNow, startMs: options.wallNow(), speed: options.simSpeed });
-      const sim = simClock;
-      const driver: SimulatedDriver = createSimulatedDriver({
-        nodes: c.nodes.map((n) => ({
-          name: n.name,
-          cpuMilli: n.cpuMilli,
-          memoryMib: n.memoryMib,
-          gpuModel: n.gpuModelId,
-          gpuCount: n.gpuCount,
-          labels: n.labels as Record<string, string>,
-          rack: n.rackGroup,
-          schedulable: n.status === "READY",
-        })),
-        gpuPower,
-        clock: sim.now,
-        seed: options.seed,
-        jitter: SIM_JITTER,
-      });
-      // Re-attach what was running: the elapsed wall time since its start, sped up, is its progress.
-      for (const job of running) {
-        const assignments = assignmentsFor(c.id, job.assignments);
-        if (!assignments.length) continue;
-        const startMs = sim.now() - (options.wallNow() - job.startedAtMs) * sim.speed;
-        driver.restoreJob({ jobId: job.jobId, tenantSlug: job.tenantSlug, estimatedDurationS: job.estimatedDurationS, assignments }, startMs);
-      }
-      entries.set(c.id, { ...base, driver, clock: sim.now, workSpeed: sim.speed, toWallMs: (ms) => options.wallNow() - (sim.now() - ms) / sim.speed });
+      entries.set(c.id, simulatedEntry(c, base, simClock, running, options));
     }
   }
 

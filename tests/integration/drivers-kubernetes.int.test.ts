@@ -1,131 +1,23 @@
-// The Kubernetes driver against a local stand-in for the API server: a small HTTP server on
-// 127.0.0.1 (random port) that serves only the paths the driver uses and records every request.
-// It is not a real API server (none can run on our machines); it checks the requests the driver
-// sends and how it parses the answers.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// The Kubernetes driver against a local stand-in for the API server (helpers/kubernetes-stand-in.ts):
+// a small HTTP server on 127.0.0.1 (random port) that serves only the paths the driver uses and
+// records every request. It is not a real API server (none can run on our machines); it checks the
+// requests the driver sends and how it parses the answers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createManualClock } from "../../server/drivers/clock";
 import { createKubernetesDriver } from "../../server/drivers/kubernetes-driver";
 import type { StartJobRequest } from "../../server/drivers/types";
-import { localKubeconfig } from "./helpers/kubeconfig";
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorization: string | undefined;
-}
-
-const NODES = {
-  apiVersion: "v1",
-  kind: "NodeList",
-  metadata: {},
-  items: [
-    {
-      metadata: {
-        name: "gpu-a",
-        labels: { "nvidia.com/gpu.product": "NVIDIA-H100-80GB-HBM3", "topology.kubernetes.io/zone": "rack-7", "kubernetes.io/hostname": "gpu-a" },
-      },
-      status: { capacity: { cpu: "192", memory: "2113123040Ki", "nvidia.com/gpu": "8", pods: "110" }, conditions: [{ type: "Ready", status: "True" }] },
-    },
-    {
-      metadata: { name: "gpu-b", labels: { "gpu.nvidia.com/class": "L40S" } },
-      spec: { unschedulable: true },
-      status: { capacity: { cpu: "63500m", memory: "256Gi", "nvidia.com/gpu": "4" }, conditions: [{ type: "Ready", status: "True" }] },
-    },
-    { metadata: { name: "cpu-c", labels: {} }, status: { capacity: { cpu: "16", memory: "65536Mi" }, conditions: [{ type: "Ready", status: "False" }] } },
-  ],
-};
-
-/** The stand-in: namespaces and Jobs in memory; statuses are set by the test. */
-function startStandIn() {
-  const requests: Recorded[] = [];
-  const namespaces = new Set<string>();
-  const jobs = new Map<string, { metadata: { name: string; namespace: string; labels?: Record<string, string> }; status?: unknown }>();
-  const control = { hangNodes: false };
-  const send = (res: import("node:http").ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
-  const notFound = (kind: string, name: string) => ({
-    kind: "Status",
-    apiVersion: "v1",
-    status: "Failure",
-    reason: "NotFound",
-    code: 404,
-    message: `${kind} "${name}" not found`,
-  });
-  const readBody = async (req: IncomingMessage) => {
-    let text = "";
-    for await (const chunk of req) text += chunk;
-    return text ? JSON.parse(text) : null;
-  };
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://stand-in");
-    const body = await readBody(req);
-    requests.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body,
-      authorization: req.headers.authorization,
-    });
-    const m = /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs(?:\/([^/]+))?$/.exec(url.pathname);
-    if (req.method === "GET" && url.pathname === "/api/v1/nodes") return control.hangNodes ? undefined : send(res, 200, NODES);
-    if (req.method === "POST" && url.pathname === "/api/v1/namespaces") {
-      const name = body.metadata.name as string;
-      if (namespaces.has(name)) return send(res, 409, { kind: "Status", code: 409, reason: "AlreadyExists", message: `namespaces "${name}" already exists` });
-      namespaces.add(name);
-      return send(res, 201, body);
-    }
-    if (req.method === "GET" && url.pathname === "/apis/batch/v1/jobs") {
-      const [key, value] = (url.searchParams.get("labelSelector") ?? "").split("=");
-      return send(res, 200, {
-        apiVersion: "batch/v1",
-        kind: "JobList",
-        metadata: {},
-        items: [...jobs.values()].filter((j) => key && j.metadata.labels?.[key] === value),
-      });
-    }
-    if (m) {
-      const [, ns, name] = m;
-      if (!namespaces.has(ns as string)) return send(res, 404, notFound("namespaces", ns as string));
-      const key = `${ns}/${name}`;
-      if (req.method === "POST" && !name) {
-        const k = `${ns}/${body.metadata.name}`;
-        if (jobs.has(k))
-          return send(res, 409, { kind: "Status", code: 409, reason: "AlreadyExists", message: `jobs.batch "${body.metadata.name}" already exists` });
-        jobs.set(k, { ...body, status: {} });
-        return send(res, 201, jobs.get(k));
-      }
-      if (req.method === "GET" && name) return jobs.has(key) ? send(res, 200, jobs.get(key)) : send(res, 404, notFound("jobs.batch", name));
-      if (req.method === "DELETE" && name) {
-        if (!jobs.delete(key)) return send(res, 404, notFound("jobs.batch", name));
-        return send(res, 200, { kind: "Status", apiVersion: "v1", status: "Success" });
-      }
-    }
-    send(res, 404, notFound("path", url.pathname));
-  });
-  return { server, requests, jobs, namespaces, control };
-}
+import { listenStandIn } from "./helpers/kubernetes-stand-in";
 
 const T0 = Date.UTC(2026, 2, 15, 12, 0, 0);
 
 describe("Kubernetes driver (against a local stand-in API server)", () => {
-  let standIn: ReturnType<typeof startStandIn>;
+  let standIn: Awaited<ReturnType<typeof listenStandIn>>;
   let kubeconfig: string;
   beforeAll(async () => {
-    standIn = startStandIn();
-    await new Promise<void>((resolve) => standIn.server.listen(0, "127.0.0.1", resolve));
-    const { port } = standIn.server.address() as AddressInfo;
-    kubeconfig = localKubeconfig(port);
+    standIn = await listenStandIn();
+    kubeconfig = standIn.kubeconfig;
   });
-  afterAll(async () => {
-    standIn.server.closeAllConnections();
-    await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
-  });
+  afterAll(() => standIn.close());
   beforeEach(() => {
     standIn.requests.length = 0;
   });
@@ -204,6 +96,16 @@ describe("Kubernetes driver (against a local stand-in API server)", () => {
     ]);
     expect(await d.pollJob("cmjob0001")).toMatchObject({ phase: "cancelled", finishedAtMs: T0 + 900_000 });
     await d.cancelJob("cmjob0001");
+  });
+
+  it("creates the Job in the namespace the cluster's prefix names", async () => {
+    const d = createKubernetesDriver({ cluster: "k8s-test", kubeconfig, clock: () => T0, namespacePrefix: "ml-prod-" });
+    await d.startJob({ ...request, jobId: "cmjob0010", assignments: [request.assignments[1] as StartJobRequest["assignments"][0]] });
+    const posts = standIn.requests.filter((r) => r.method === "POST");
+    expect(posts.map((r) => r.path)).toEqual(["/api/v1/namespaces", "/apis/batch/v1/namespaces/ml-prod-aurora-labs/jobs"]);
+    expect(posts[0]?.body).toMatchObject({ metadata: { name: "ml-prod-aurora-labs" } });
+    expect(standIn.jobs.has("ml-prod-aurora-labs/vj-cmjob0010-0")).toBe(true);
+    expect([...standIn.jobs.keys()].some((k) => k.startsWith("verdant-aurora-labs/vj-cmjob0010"))).toBe(false);
   });
 
   it("finds a job started by an earlier process through its label, and maps success and failure", async () => {
