@@ -101,7 +101,11 @@ export interface BaselineEstimate {
  * B_j (see the file header) over `candidates`, or null when there is none. Candidates without
  * capacity get no weight; when none has any, they count equally.
  */
-export function estimateBaseline(run: ShiftedRun, candidates: readonly BaselineCandidate[], intensityOf: (zoneId: string) => IntensityLookup): BaselineEstimate | null {
+export function estimateBaseline(
+  run: ShiftedRun,
+  candidates: readonly BaselineCandidate[],
+  intensityOf: (zoneId: string) => IntensityLookup,
+): BaselineEstimate | null {
   if (candidates.length === 0) return null;
   for (const c of candidates)
     if (!(c.capacity >= 0)) throw new RangeError(`capacity of candidate ${c.clusterId} must be a non-negative number, got ${c.capacity}`);

@@ -12,12 +12,12 @@ export async function writeDemoHistory(
     decisions: Record<string, unknown>[];
     energyHours: Record<string, unknown>[];
     savings: Record<string, unknown>[];
-    clusterSamples: Record<string, unknown>[];
+    clusterSamples: Prisma.ClusterSampleCreateManyInput[];
   },
 ): Promise<void> {
   await tx.job.createMany({ data: rows.jobs as unknown as Prisma.JobCreateManyInput[] });
   await tx.decision.createMany({ data: rows.decisions as unknown as Prisma.DecisionCreateManyInput[] });
   await tx.jobEnergyHour.createMany({ data: rows.energyHours as unknown as Prisma.JobEnergyHourCreateManyInput[] });
   await tx.carbonSavingsEntry.createMany({ data: rows.savings as unknown as Prisma.CarbonSavingsEntryCreateManyInput[] });
-  await tx.clusterSample.createMany({ data: rows.clusterSamples as unknown as Prisma.ClusterSampleCreateManyInput[] });
+  await tx.clusterSample.createMany({ data: rows.clusterSamples });
 }

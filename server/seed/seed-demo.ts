@@ -4,18 +4,14 @@
  * choice uses a fixed seed, so tests can reuse it and compare two runs.
  */
 import bcrypt from "bcryptjs";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseOpenbNodes, parseOpenbPods } from "../data/openb-csv";
 import type { Db } from "../db/client";
-import { demoClusters, demoPolicy, demoStaff, demoTenants, demoPasswords, demoZones } from "./demo-catalog";
-import { buildDemoSamples, parseWideHourlyCsv } from "./demo-carbon";
-import { buildDemoFleet, parseSpotNodes } from "./demo-fleet";
-import { nodeInsertRows } from "../data/cluster-nodes";
-import { buildDemoJobs } from "./demo-jobs";
+import { demoClusters, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
 import { seedDemoHistory } from "./demo-history";
-import { parseGpuTdpCsv, resolveDemoGpuModels } from "../data/gpu-models";
+import type { DbTx } from "./demo-history-write";
+import { loadDemoInputs, type DemoInputs } from "./demo-inputs";
+import { DEMO_POLICY_ID, writeDemoCatalog, writeDemoPeople, writeDemoPolicy, writeDemoQueue } from "./demo-writes";
 
+/** What to seed and from where. */
 export interface SeedOptions {
   /** The instant the demo treats as "now" (carbon mapping, job submission times). */
   now: Date;
@@ -30,6 +26,7 @@ export interface SeedOptions {
   bcryptRounds?: number;
 }
 
+/** How many rows of each kind the demo wrote. */
 export interface SeedSummary {
   clusters: number;
   nodes: number;
@@ -46,165 +43,46 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (await db.user.count()) > 0;
 }
 
+/** The completed-job history of the last `days` days (see demo-history.ts). */
+function writeHistory(tx: DbTx, inputs: DemoInputs, now: Date, days: number) {
+  return seedDemoHistory(tx, {
+    now,
+    days,
+    jobsPerDay: 8,
+    seed: SEED + 2,
+    pods: inputs.pods,
+    clusters: demoClusters.map((c) => ({ ...c, id: `cluster-${c.name}` })),
+    nodes: inputs.nodeRows,
+    gpuModels: inputs.gpuModels,
+    samples: inputs.samples,
+    zones: demoZones,
+    tenants: demoTenants.map((t) => ({
+      id: `tenant-${t.slug}`,
+      userId: `user-${t.slug}`,
+      maxGpus: t.maxGpus,
+      carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth,
+    })),
+    policy: { id: DEMO_POLICY_ID, version: 1, ...demoPolicy },
+  });
+}
+
 /** Seeds the demo; throws if the database is not empty. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
-  const { now, dataDir } = options;
-  const read = (file: string) => readFileSync(join(dataDir, file), "utf8");
-  const openb = parseOpenbNodes(read("openb_node_list_all_node.csv"), "openb_node_list_all_node.csv");
-  const spot = parseSpotNodes(read("spot_gpu_v2026_node_info_df.csv"), "spot_gpu_v2026_node_info_df.csv");
-  const pods = parseOpenbPods(read("openb_pod_list_default.csv"), "openb_pod_list_default.csv");
-  const series = parseWideHourlyCsv(
-    read("ci_hourly_2023_lca_wide.csv"),
-    "ci_hourly_2023_lca_wide.csv",
-    demoZones.map((z) => z.id),
-  );
-  const fleet = buildDemoFleet(demoClusters, openb, spot);
-  const samples = buildDemoSamples(series, now, options.historyHours ?? 24 * 30, options.forecastHours ?? 48, SEED);
-  const jobs = buildDemoJobs(pods, options.jobCount ?? 60, demoTenants.length, now, SEED + 1);
+  const { now } = options;
+  const inputs = loadDemoInputs({ ...options, seed: SEED });
   const rounds = options.bcryptRounds ?? 10;
-  const hash = (password: string) => bcrypt.hashSync(password, rounds);
-
-  const gpuModels = resolveDemoGpuModels(parseGpuTdpCsv(read("gpu_tdp_published.csv"), "gpu_tdp_published.csv")).map((m) => ({
-    id: m.id,
-    vendor: m.vendor,
-    displayName: m.displayName,
-    memoryGib: m.memoryGib,
-    computeUnits: m.computeUnits,
-    idleWatts: m.idleWatts,
-    maxWatts: m.maxWatts,
-    powerSource: m.powerSource,
-    figuresEstimated: m.figuresEstimated,
-  }));
-
-  const built = demoClusters.map((cluster) => nodeInsertRows(`cluster-${cluster.name}`, `node-${cluster.name}`, fleet.get(cluster.name) ?? []));
-  const nodeRows = built.flatMap((b) => b.nodeRows);
-  const gpuRows = built.flatMap((b) => b.gpuRows);
-
+  const counts = { clusters: demoClusters.length, nodes: inputs.nodeRows.length, gpus: inputs.gpuRows.length, jobs: inputs.jobs.length };
   await db.$transaction(
     async (tx) => {
       if ((await tx.user.count()) > 0) throw new Error("The database already holds data; the demo is seeded only into an empty database.");
-      await tx.gridZone.createMany({ data: demoZones.map((z) => ({ id: z.id, name: z.name, annualAverageGCo2ePerKwh: z.annualAverageGCo2ePerKwh })) });
-      await tx.gpuModel.createMany({ data: gpuModels });
-      await tx.cluster.createMany({
-        data: demoClusters.map((c) => ({
-          id: `cluster-${c.name}`,
-          name: c.name,
-          region: c.region,
-          tier: c.tier,
-          gridZoneId: c.zoneId,
-          pue: c.pue,
-          locationName: c.locationName,
-          latitude: c.latitude,
-          longitude: c.longitude,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      });
-      await tx.node.createMany({ data: nodeRows });
-      await tx.gpu.createMany({ data: gpuRows });
-      await tx.carbonIntensitySample.createMany({
-        data: samples.map((s) => ({
-          ...s,
-          signalType: "AVERAGE" as const,
-          emissionFactorType: "LIFECYCLE" as const,
-          provider: "Electricity Maps (2023 data, replayed)",
-          source: "data/demo/ci_hourly_2023_lca_wide.csv",
-        })),
-      });
-      await tx.tenant.createMany({ data: demoTenants.map((t) => ({ id: `tenant-${t.slug}`, slug: t.slug, name: t.name, createdAt: now })) });
-      await tx.tenantQuota.createMany({
-        data: demoTenants.map((t) => ({
-          tenantId: `tenant-${t.slug}`,
-          maxGpus: t.maxGpus,
-          maxGpuHoursPerMonth: t.maxGpuHoursPerMonth,
-          carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth,
-          updatedAt: now,
-        })),
-      });
-      await tx.user.createMany({
-        data: [
-          ...demoStaff.map((u) => ({
-            id: `user-${u.role.toLowerCase()}`,
-            email: u.email,
-            name: u.name,
-            role: u.role,
-            passwordHash: hash(u.password),
-            createdAt: now,
-          })),
-          ...demoTenants.map((t) => ({
-            id: `user-${t.slug}`,
-            email: t.member.email,
-            name: t.member.name,
-            role: "TENANT_MEMBER" as const,
-            tenantId: `tenant-${t.slug}`,
-            passwordHash: hash(demoPasswords.tenant),
-            createdAt: now,
-          })),
-        ],
-      });
-      await tx.policy.create({
-        data: {
-          id: "policy-verdant-default-v1",
-          name: demoPolicy.name,
-          version: 1,
-          objectiveWeights: demoPolicy.objectiveWeights,
-          constraints: demoPolicy.constraints,
-          active: true,
-          note: "Initial demo policy",
-          createdById: "user-admin",
-          createdAt: now,
-        },
-      });
-      await tx.job.createMany({
-        data: jobs.map(({ tenantIndex, ...job }, i) => {
-          const tenant = demoTenants[tenantIndex]!;
-          return {
-            id: `job-seed-${String(i).padStart(3, "0")}`,
-            ...job,
-            tenantId: `tenant-${tenant.slug}`,
-            submittedById: `user-${tenant.slug}`,
-            allowedRegions: [],
-          };
-        }),
-      });
-      await seedDemoHistory(tx, {
-        now,
-        days: options.historyDays ?? 14,
-        jobsPerDay: 8,
-        seed: SEED + 2,
-        pods,
-        clusters: demoClusters.map((c) => ({ ...c, id: `cluster-${c.name}` })),
-        nodes: nodeRows,
-        gpuModels,
-        samples,
-        zones: demoZones,
-        tenants: demoTenants.map((t) => ({
-          id: `tenant-${t.slug}`,
-          userId: `user-${t.slug}`,
-          maxGpus: t.maxGpus,
-          carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth,
-        })),
-        policy: { id: "policy-verdant-default-v1", version: 1, ...demoPolicy },
-      });
-      await tx.auditLog.create({
-        data: {
-          actorId: null,
-          action: "demo.seed",
-          entityType: "System",
-          entityId: "demo",
-          after: { clusters: demoClusters.length, nodes: nodeRows.length, gpus: gpuRows.length, jobs: jobs.length },
-          at: now,
-        },
-      });
+      await writeDemoCatalog(tx, inputs, now);
+      await writeDemoPeople(tx, now, (password) => bcrypt.hashSync(password, rounds));
+      await writeDemoPolicy(tx, now);
+      await writeDemoQueue(tx, inputs.jobs);
+      await writeHistory(tx, inputs, now, options.historyDays ?? 14);
+      await tx.auditLog.create({ data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: counts, at: now } });
     },
     { timeout: 180_000, maxWait: 30_000 },
   );
-  return {
-    clusters: demoClusters.length,
-    nodes: nodeRows.length,
-    gpus: gpuRows.length,
-    samples: samples.length,
-    jobs: jobs.length,
-    users: demoStaff.length + demoTenants.length,
-  };
+  return { ...counts, samples: inputs.samples.length, users: demoStaff.length + demoTenants.length };
 }
