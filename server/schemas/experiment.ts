@@ -100,6 +100,8 @@ export const policyMetricsSchema = z.object({
   jwtdP90S: num,
   jwtdP99S: num,
   jwtdByClass: z.record(z.string(), waitPercentilesSchema).default({}),
+  /** Waits censored at the end (jobs that never started); null in results stored before it was counted. */
+  jwtdCensoredJobs: num.default(null),
   jttedMedianRelErr: num,
   jttedMedianSignedRelErr: num.default(null),
   jobsCompleted: num,

@@ -71,14 +71,20 @@ function checkpoint(s: SimState, progress: { last: number }): void {
 /**
  * Ends the run when no event is left: integrates the gauge and energy to the end of the window and
  * counts jobs still queued, reserved or running as unfinished (and as deadline misses when they had one).
+ * Their waits join JWTD: from the first start when they started, else censored at the end.
  */
 function closeRun(s: SimState): void {
+  // GAR and SOR cover the whole window, not only up to the last event inside it.
+  const endMs = Math.max(s.now, s.input.endMs);
+  s.now = endMs;
   gauge(s);
-  for (const c of s.clusters) c.meter.advance(Math.max(s.now, s.input.endMs));
+  for (const c of s.clusters) c.meter.advance(endMs);
   for (const r of s.recs) {
     if (r.status === "waiting" || r.status === "reserved" || r.status === "running") {
       s.acc.unfinished++;
       if (r.job.deadlineMs != null) s.acc.deadlineMisses++;
+      if (r.firstStartMs !== null) s.acc.waits.push({ cls: r.job.jobClass, waitS: (r.firstStartMs - r.job.arrivalMs) / 1000 });
+      else s.acc.addCensoredWait(r.job.jobClass, r.job.arrivalMs, endMs);
     }
   }
 }

@@ -41,6 +41,7 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
     if (!mayNotFit) s.acc.conflicts++;
     return false;
   }
+  s.acc.runStarted(r.job.id, part.request.gpuCount * part.request.gpuMilliPerGpu * part.assignments.length, s.now);
   r.status = "running";
   r.clusterIndex = clusterIndex;
   r.token++;

@@ -25,6 +25,7 @@ function onComplete(s: SimState, r: JobRec, token: number): void {
   const { now, acc } = s;
   gauge(s);
   s.clusters[r.clusterIndex]?.finish(now, r.job.id);
+  acc.runEnded(r.job.id, now, false);
   addUsage(s, r.job, -1);
   s.predictor.observe(r.features, r.job.durationS);
   r.status = "done";
@@ -70,6 +71,7 @@ function onCapacity(s: SimState, clusterIndex: number, nodeIndex: number, up: bo
     for (const id of c.jobsOnNode(nodeIndex)) {
       const r = s.recs.find((x) => x.job.id === id) as JobRec;
       c.finish(s.now, id);
+      s.acc.runEnded(id, s.now, true);
       addUsage(s, r.job, -1);
       r.token++;
       s.acc.requeued++;

@@ -1,7 +1,19 @@
 /**
  * Metric accumulators of one policy run, turned into SimPolicyMetrics and SimTimeSeries at the end
- * (definitions in shared/docs/ALGORITHMS.md). GAR and SOR are integrated exactly between events over
- * the simulated period; GFR and the FGD fragmentation rate are averaged over the periodic samples.
+ * (definitions in shared/docs/ALGORITHMS.md and docs/metrics.md). Integrated exactly between events
+ * over the simulated period:
+ *   GAR = time-average of allocated / schedulable GPU milli (how full the fleet was);
+ *   SOR = GPU time of runs whose work counted (completed, or still running at the end)
+ *         / GPU time held (every run, including runs a node failure cut short, whose work is lost
+ *           because jobs restart from scratch, plus start-up time and reservations held idle).
+ * SOR asks how much of the GPU time the scheduler handed out produced results, so it differs from
+ * GAR in principle: an idle fleet has a low GAR and an SOR of 1, a fleet whose nodes keep failing
+ * under long jobs has a high GAR and a low SOR. The simulator models no start-up time (a job runs from
+ * the instant it is allocated) and a reservation holds nodes only from its start, when the job starts
+ * or the reservation is dropped, so here lost runs are the whole difference.
+ * JWTD (start - arrival) counts every arrived job that started, and jobs still waiting at the end
+ * censored when the run ends (their wait is at least that long; `jwtdCensoredJobs` says how many).
+ * GFR and the FGD fragmentation rate are averaged over the periodic samples.
  */
 import { quantileSorted } from "../estimate/quantile";
 import type { EnergyTotals } from "./energy-meter";
@@ -13,9 +25,12 @@ const BINS = 1000;
 export class MetricAccumulator {
   private lastMs: number;
   private allocDt = 0;
-  private schedDt = 0;
   private ratioDt = 0;
   private totalDt = 0;
+  /** GPU milli x ms of runs a node failure cut short (their work restarts from scratch). */
+  private lostDt = 0;
+  /** Current run of each running job: its GPU milli and start. */
+  private readonly runs = new Map<string, { milli: number; startMs: number }>();
   private readonly garHist = new Float64Array(BINS + 1);
   readonly waits: { cls: string; waitS: number }[] = [];
   readonly jcts: number[] = [];
@@ -28,6 +43,8 @@ export class MetricAccumulator {
   skipped = 0;
   deadlineMisses = 0;
   unfinished = 0;
+  /** Jobs still waiting at the end whose JWTD entry is censored at the end of the window. */
+  censoredWaits = 0;
   requeued = 0;
   conflicts = 0;
   decisions = 0;
@@ -48,13 +65,34 @@ export class MetricAccumulator {
       const dt = b - a;
       const ratio = schedulableMilli > 0 ? allocatedMilli / schedulableMilli : 0;
       this.allocDt += allocatedMilli * dt;
-      this.schedDt += schedulableMilli * dt;
       this.ratioDt += ratio * dt;
       this.totalDt += dt;
       const bin = Math.min(BINS, Math.max(0, Math.round(ratio * BINS)));
       this.garHist[bin] = (this.garHist[bin] as number) + dt;
     }
     if (toMs > this.lastMs) this.lastMs = toMs;
+  }
+
+  /** A job started a run holding `milli` GPU milli. */
+  runStarted(jobId: string, milli: number, atMs: number): void {
+    this.runs.set(jobId, { milli, startMs: atMs });
+  }
+
+  /** A job's run ended; `lost` when a node failure cut it short (its GPU time leaves SOR's numerator). */
+  runEnded(jobId: string, atMs: number, lost: boolean): void {
+    const run = this.runs.get(jobId);
+    if (!run) return;
+    this.runs.delete(jobId);
+    if (!lost) return;
+    const a = Math.max(run.startMs, this.startMs);
+    const b = Math.min(atMs, this.endMs);
+    if (b > a) this.lostDt += run.milli * (b - a);
+  }
+
+  /** A job that arrived at `arrivalMs` never started: its wait is censored at `endMs` (it waited at least that long). */
+  addCensoredWait(cls: string, arrivalMs: number, endMs: number): void {
+    this.waits.push({ cls, waitS: Math.max(0, endMs - arrivalMs) / 1000 });
+    this.censoredWaits++;
   }
 
   /** Adds a GFR / fragmentation-rate sample. */
@@ -91,13 +129,14 @@ export class MetricAccumulator {
     return {
       gar: this.totalDt > 0 ? this.ratioDt / this.totalDt : 0,
       garP50: this.garMedian(),
-      sor: this.schedDt > 0 ? this.allocDt / this.schedDt : 0,
+      sor: this.allocDt > 0 ? (this.allocDt - this.lostDt) / this.allocDt : 0,
       gfr: this.fragSamples > 0 ? this.gfrSum / this.fragSamples : 0,
       fragmentationRate: this.fragSamples > 0 ? this.fragSum / this.fragSamples : 0,
       jwtdP50S: z(quantileSorted(allWaits, 0.5)),
       jwtdP90S: z(quantileSorted(allWaits, 0.9)),
       jwtdP99S: z(quantileSorted(allWaits, 0.99)),
       jwtdByClass: byClass,
+      jwtdCensoredJobs: this.censoredWaits,
       jttedMedianRelErr: z(quantileSorted(abs, 0.5)),
       jttedMedianSignedRelErr: z(quantileSorted(signed, 0.5)),
       jobsCompleted: this.completed,

@@ -117,7 +117,7 @@ export interface SimPolicyMetrics {
   /** Time-averaged GPU allocation ratio, 0..1 (milli-GPU counted fractionally). */
   readonly gar: number;
   readonly garP50: number;
-  /** Allocated GPU-hours / available GPU-hours over the run, 0..1. */
+  /** GPU time of runs whose work counted (completed or running at the end) / GPU time held (every run, lost ones too), 0..1. */
   readonly sor: number;
   /** Time-averaged share of GPU nodes partly allocated whose free GPUs cannot host the most common multi-GPU shape. */
   readonly gfr: number;
@@ -127,6 +127,8 @@ export interface SimPolicyMetrics {
   readonly jwtdP90S: number;
   readonly jwtdP99S: number;
   readonly jwtdByClass: Readonly<Record<string, WaitPercentiles>>;
+  /** Jobs still waiting at the end whose JWTD entry is censored there (optional: added later). */
+  readonly jwtdCensoredJobs?: number;
   /** Median of |estimated - actual| / actual over completed jobs (the predictor's estimate at decision time). */
   readonly jttedMedianRelErr: number;
   /** Median of the signed (estimated - actual) / actual. */
