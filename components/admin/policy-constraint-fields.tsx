@@ -1,0 +1,43 @@
+"use client";
+// The policy's constraints: how long and for how much saving a job may wait for cleaner power,
+// carbon budgets and splitting gangs across linked clusters.
+import { Field, Input } from "@/components/ui/field";
+import type { PolicyFormSectionProps } from "./policy-form-types";
+
+/** The constraints of the policy. */
+export function PolicyConstraintFields({ form, errors }: PolicyFormSectionProps) {
+  const { register } = form;
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 font-semibold">Constraints</legend>
+      <Field id="maxDeferralHours" label="Longest wait for cleaner power (hours)" error={errors.maxDeferralHours}>
+        <Input
+          id="maxDeferralHours"
+          type="number"
+          min="0"
+          max="168"
+          step="1"
+          {...register("maxDeferralHours", { valueAsNumber: true })}
+          invalid={!!errors.maxDeferralHours}
+        />
+      </Field>
+      <Field id="minDeferralSavingPct" label="Wait only if it saves at least (%)" error={errors.minDeferralSavingPct}>
+        <Input
+          id="minDeferralSavingPct"
+          type="number"
+          min="0"
+          max="100"
+          step="0.5"
+          {...register("minDeferralSavingPct", { valueAsNumber: true })}
+          invalid={!!errors.minDeferralSavingPct}
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...register("honorCarbonBudget")} /> Enforce tenants&apos; carbon budgets
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...register("allowSplitAcrossClusters")} /> Allow splitting gangs across linked clusters
+      </label>
+    </fieldset>
+  );
+}
