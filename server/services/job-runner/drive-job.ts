@@ -1,0 +1,72 @@
+/** Advancing one job by a step: start it when due, or poll it and end it once its run is over. */
+import { DriverError } from "../../drivers";
+import { writeJobAccounting } from "../../repositories/control-loop-repository";
+import { finishJob } from "../../repositories/placement-repository";
+import { ClusterUnreachableError } from "../cluster-health";
+import { createJobAccounting } from "./job-accounting";
+import { pollJob, type PolledJob } from "./poll-job";
+import type { JobRow, RunnerCore, RunnerReport } from "./runner-types";
+import { failStart, startJob } from "./start-job";
+
+/** Trouble with a cluster (not with the database): the job is retried or requeued, the loop goes on. */
+export function isClusterProblem(error: unknown): boolean {
+  return error instanceof DriverError || error instanceof ClusterUnreachableError || (error instanceof Error && /no driver for cluster/.test(error.message));
+}
+
+/** Drives jobs for the runner; keeps the accounting's cached baseline context. */
+export function createJobDriver(core: RunnerCore) {
+  const { db, clock } = core;
+  const accounting = createJobAccounting(core);
+
+  /** Starts a placed job once its start has come; a failed start on a cluster requeues it. */
+  async function startWhenDue(job: JobRow, now: Date, report: RunnerReport): Promise<void> {
+    const startAt = job.decisions[0]?.startAt ?? job.placedAt ?? now;
+    if (startAt.getTime() > clock.wallMs) return;
+    try {
+      if (await startJob(core, job, now)) {
+        job.status = "RUNNING";
+        job.startedAt = now;
+        report.started++;
+      }
+    } catch (error) {
+      if (!isClusterProblem(error)) throw error;
+      await failStart(core, job, error, now, report);
+    }
+  }
+
+  /** Ends a job whose run is over, in one transaction with its accounting, and lets the drivers forget it. */
+  async function finish(job: JobRow, state: PolledJob, now: Date, report: RunnerReport): Promise<void> {
+    const startedAtMs = (job.startedAt ?? now).getTime();
+    const endedAtMs = Math.min(clock.wallMs, Math.max(startedAtMs, state.finishedAtMs ?? clock.wallMs));
+    const { rows, energyKwh, emissionsGCo2e } = await accounting.account(job, startedAtMs, endedAtMs);
+    const status = state.phase === "succeeded" ? "SUCCEEDED" : state.phase === "failed" ? "FAILED" : "CANCELLED";
+    if (await finishJob(db, job.id, status, new Date(endedAtMs), { energyKwh, emissionsGCo2e }, state.message, (tx) => writeJobAccounting(tx, job.id, rows))) {
+      if (status === "SUCCEEDED") report.completed++;
+      else report.failed++;
+    }
+    core.samples.delete(job.id);
+    for (const clusterId of core.parts.clustersOf(job)) {
+      const driver = core.drivers.get(clusterId).driver as { forgetJob?: (id: string) => void };
+      driver.forgetJob?.(job.id);
+    }
+  }
+
+  return {
+    /** Starts, polls or ends one job; cluster trouble is counted (and a failed start requeues the job), never thrown. */
+    async driveJob(job: JobRow, now: Date, report: RunnerReport): Promise<void> {
+      try {
+        if (job.status === "PLACED") return await startWhenDue(job, now, report);
+        const state = await pollJob(core, job);
+        if (state.phase === "running" || state.phase === "pending") return;
+        await finish(job, state, now, report);
+      } catch (error) {
+        // One cluster's trouble must not stop the others; the job is tried again next cycle.
+        if (!isClusterProblem(error)) throw error;
+        report.driverErrors++;
+      }
+    },
+  };
+}
+
+/** The job driver's type. */
+export type JobDriver = ReturnType<typeof createJobDriver>;
