@@ -18,13 +18,26 @@ export function ClusterRetire({ id, name, status, impact }: { id: string; name: 
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const retire = useMutation(trpc.clusterAdmin.retire.mutationOptions({ onSuccess: () => router.refresh() }));
+  const reactivate = useMutation(trpc.clusterAdmin.reactivate.mutationOptions({ onSuccess: () => router.refresh() }));
   if (status === "RETIRED") {
     return (
-      <section aria-labelledby="retire-title" className="rounded-xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200">
+      <section aria-labelledby="retire-title" className="flex flex-col gap-3 rounded-xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200">
         <h2 id="retire-title" className="font-semibold">
           Retired
         </h2>
-        <p className="mt-1 text-slate-600">{name} takes no jobs. Its nodes and history are kept; set an active status above to bring it back.</p>
+        <p className="text-slate-600">
+          {name} is out of the fleet: no jobs are placed here and fleet totals leave it out. Its nodes and history are kept; reactivating makes it active again.
+        </p>
+        {reactivate.error && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+            {messageOf(reactivate.error)}
+          </p>
+        )}
+        <div>
+          <Button variant="secondary" disabled={reactivate.isPending} onClick={() => reactivate.mutate({ id })}>
+            {reactivate.isPending ? "Reactivating…" : `Reactivate ${name}`}
+          </Button>
+        </div>
       </section>
     );
   }

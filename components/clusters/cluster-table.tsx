@@ -14,12 +14,15 @@ export function ClusterTable({
   /** Admins: where each row's "Edit" link goes. */ editHref?: (id: string) => string;
 }) {
   if (clusters.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No clusters yet.</p>;
-  const totalGpus = clusters.reduce((s, c) => s + c.gpus, 0);
+  // Totals count the fleet in service: a retired cluster stays listed (its history) but holds no capacity.
+  const inService = clusters.filter((c) => c.status !== "RETIRED");
+  const retired = clusters.length - inService.length;
+  const totalGpus = inService.reduce((s, c) => s + c.gpus, 0);
   return (
     <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">
-          {clusters.length} clusters · {formatCount(totalGpus)} GPUs
+          {inService.length} clusters · {formatCount(totalGpus)} GPUs{retired > 0 && ` · ${retired} retired, not counted`}
         </caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>

@@ -114,15 +114,22 @@ export async function insertCluster(db: Db, fields: ClusterFields, connection: C
   });
 }
 
-/** Edits fields and connection; `kubeconfigChanged` is recorded in the audit entry instead of the text. Null when missing. */
+/**
+ * Edits fields and connection; `kubeconfigChanged` is recorded in the audit entry instead of the text.
+ * A retired cluster stays retired whatever status the form sends: only {@link reactivateCluster}
+ * brings it back. The row lock orders this edit after a concurrent retire, so an edit read before
+ * the retire cannot undo it. Null when missing.
+ */
 export async function updateCluster(db: Db, id: string, fields: ClusterFields, connection: ConnectionFields, actorId: string, at: Date) {
   return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Cluster" WHERE id = ${id} FOR UPDATE`;
     const beforeRow = await tx.cluster.findUnique({ where: { id }, select: clusterSelect });
     if (!beforeRow) return null;
     const data = connectionData(connection, at);
+    const status = beforeRow.status === "RETIRED" ? "RETIRED" : fields.status;
     const updated = await tx.cluster.update({
       where: { id },
-      data: { ...fields, updatedAt: at, connection: { upsert: { create: data, update: data } } },
+      data: { ...fields, status, updatedAt: at, connection: { upsert: { create: data, update: data } } },
       select: clusterSelect,
     });
     const after = publicView(updated);
@@ -163,6 +170,27 @@ export async function retireCluster(db: Db, id: string, check: (tx: Writer, row:
       at,
     });
     return publicView(updated);
+  });
+}
+
+/** Brings a retired cluster back as ACTIVE, audited; null when missing, the row unchanged when not retired. */
+export async function reactivateCluster(db: Db, id: string, actorId: string, at: Date) {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM "Cluster" WHERE id = ${id} FOR UPDATE`;
+    if (!locked.length) return null;
+    if (locked[0]!.status !== "RETIRED")
+      return { changed: false as const, cluster: publicView((await tx.cluster.findUnique({ where: { id }, select: clusterSelect }))!) };
+    const updated = await tx.cluster.update({ where: { id }, data: { status: "ACTIVE", updatedAt: at }, select: clusterSelect });
+    await recordAudit(tx, {
+      actorId,
+      action: "cluster.reactivate",
+      entityType: "Cluster",
+      entityId: id,
+      before: { status: "RETIRED" },
+      after: { status: updated.status },
+      at,
+    });
+    return { changed: true as const, cluster: publicView(updated) };
   });
 }
 

@@ -53,7 +53,9 @@ export interface DriverVersion {
 }
 
 /**
- * One cheap row per cluster to notice edits without a restart. The connection is compared by content
+ * One cheap row per cluster in service to notice edits without a restart; a retired cluster has no
+ * row, so its driver is dropped (nothing runs there: retiring waits until it is empty) and it stops
+ * producing samples. The connection is compared by content
  * (driver, kubeconfig digest, namespace prefix) rather than its updatedAt, which the loop's own
  * status writes (lastSyncAt, reachability) also move.
  */
@@ -61,7 +63,7 @@ export async function findDriverVersions(db: Db): Promise<DriverVersion[]> {
   const rows = await db.$queryRaw<{ clusterId: string; key: string; unreachableSince: Date | null; lastError: string | null }[]>`SELECT c.id AS "clusterId",
       concat_ws('|', c."updatedAt"::text, COALESCE(cc.driver::text, 'SIMULATED'), COALESCE(md5(cc.kubeconfig), ''), COALESCE(cc."namespacePrefix", 'verdant-'), (SELECT count(*) FROM "Node" n WHERE n."clusterId" = c.id)::text) AS key,
       cc."unreachableSince", cc."lastError"
-    FROM "Cluster" c LEFT JOIN "ClusterConnection" cc ON cc."clusterId" = c.id ORDER BY c.id`;
+    FROM "Cluster" c LEFT JOIN "ClusterConnection" cc ON cc."clusterId" = c.id WHERE c.status <> 'RETIRED' ORDER BY c.id`;
   return rows;
 }
 

@@ -5,9 +5,13 @@
  */
 import type { Db } from "../db/client";
 
-/** The inventory and allocation of every cluster. */
+/**
+ * The inventory and allocation of every cluster in the fleet. Retired clusters are left out: they are
+ * no placement candidates at all (not candidates rejected for their status), so no explanation names them.
+ */
 export function findClustersWithAllocation(db: Db) {
   return db.cluster.findMany({
+    where: { status: { not: "RETIRED" } },
     orderBy: { name: "asc" },
     include: {
       nodes: {

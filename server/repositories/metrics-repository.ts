@@ -17,7 +17,7 @@ export async function readFleetMetrics(db: Db) {
     db.$queryRaw<
       { cluster: string; capacity: bigint; allocated: bigint }[]
     >`SELECT c.name AS cluster, COUNT(g.id) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
-      FROM "Cluster" c LEFT JOIN "Node" n ON n."clusterId" = c.id LEFT JOIN "Gpu" g ON g."nodeId" = n.id GROUP BY c.name ORDER BY c.name`,
+      FROM "Cluster" c LEFT JOIN "Node" n ON n."clusterId" = c.id LEFT JOIN "Gpu" g ON g."nodeId" = n.id WHERE c.status <> 'RETIRED' GROUP BY c.name ORDER BY c.name`,
     db.$queryRaw<
       { cluster: string; energy: number | null; emissions: number | null }[]
     >`SELECT c.name AS cluster, SUM(j."energyKwh") AS energy, SUM(j."emissionsGCo2e") AS emissions

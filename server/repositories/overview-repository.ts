@@ -1,11 +1,12 @@
 /** Fleet-wide aggregates for the operator overview, computed in PostgreSQL. */
 import type { Db } from "../db/client";
 
-/** GPU capacity and allocation (milli-GPU) over the whole fleet. */
+/** GPU capacity and allocation (milli-GPU) over the fleet in service (retired clusters left out). */
 export async function readFleetAllocation(db: Db) {
   const rows = await db.$queryRaw<
     { capacity: bigint; allocated: bigint }[]
-  >`SELECT COUNT(*) * 1000 AS capacity, COALESCE(SUM("allocatedMilli"), 0) AS allocated FROM "Gpu"`;
+  >`SELECT COUNT(*) * 1000 AS capacity, COALESCE(SUM(g."allocatedMilli"), 0) AS allocated
+    FROM "Gpu" g JOIN "Node" n ON n.id = g."nodeId" JOIN "Cluster" c ON c.id = n."clusterId" WHERE c.status <> 'RETIRED'`;
   return { capacityMilli: Number(rows[0]?.capacity ?? 0), allocatedMilli: Number(rows[0]?.allocated ?? 0) };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Cluster administration: create and edit a cluster with its driver connection, and retire it.
  *
- * Retiring: a retired cluster takes no new jobs (the coordinator only places on active clusters) and
- * keeps its nodes and history. It is refused while any job still holds GPUs or CPU there, because a
+ * Retiring: a retired cluster leaves the fleet: it is no placement candidate (the fleet snapshot
+ * leaves it out, so explanations do not mention it), no driver runs for it, and fleet totals and
+ * gauges do not count it; its nodes and history (decisions, emissions, samples) are kept. Only
+ * retire and reactivate change a retired cluster's status; editing it keeps it retired. It is refused while any job still holds GPUs or CPU there, because a
  * retired cluster must not be running anything: set it to Draining first (no new jobs; running jobs
  * finish), then retire it. Queued jobs are never bound to a cluster, so the next cycle places them
  * elsewhere; those allowed only in this region, where no other active cluster is, keep waiting until
@@ -17,6 +19,7 @@ import {
   findClusterForAdmin,
   insertCluster,
   listZoneOptions,
+  reactivateCluster,
   retireCluster,
   strandedQueuedJobs,
   updateCluster,
@@ -76,7 +79,7 @@ export async function createCluster(db: Db, user: SessionUser, form: ClusterForm
   return insertCluster(db, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
 }
 
-/** Edits a cluster; setting an editable status on a retired cluster brings it back. */
+/** Edits a cluster; a retired one stays retired whatever status the form sends (see {@link reactivate}). */
 export async function editCluster(db: Db, user: SessionUser, id: string, form: ClusterForm, now: Date) {
   const current = await findClusterForAdmin(db, id);
   if (!current) throw new DomainError("NOT_FOUND", "No such cluster.");
@@ -106,4 +109,12 @@ export async function retire(db: Db, user: SessionUser, id: string, now: Date) {
   );
   if (!retired) throw new DomainError("NOT_FOUND", "No such cluster.");
   return retired;
+}
+
+/** Brings a retired cluster back into the fleet as ACTIVE (audited); refused when it is not retired. */
+export async function reactivate(db: Db, user: SessionUser, id: string, now: Date) {
+  const result = await reactivateCluster(db, id, user.id, now);
+  if (!result) throw new DomainError("NOT_FOUND", "No such cluster.");
+  if (!result.changed) throw new DomainError("PRECONDITION_FAILED", `${result.cluster.name} is not retired.`);
+  return result.cluster;
 }

@@ -42,8 +42,7 @@ const problemOf = (e: CsvInputError): ImportProblem => ({ line: e.line, column: 
 async function validate(db: Db, input: NodeImportInput): Promise<{ report: ImportReport; nodes: OpenbNode[]; clusterId: string }> {
   const cluster = await findClusterForAdmin(db, input.clusterId);
   if (!cluster) throw new DomainError("NOT_FOUND", "No such cluster.");
-  if (cluster.status === "RETIRED")
-    throw new DomainError("PRECONDITION_FAILED", `${cluster.name} is retired; bring it back (edit its status) before adding nodes.`);
+  if (cluster.status === "RETIRED") throw new DomainError("PRECONDITION_FAILED", `${cluster.name} is retired; reactivate it before adding nodes.`);
   let parsed: ReturnType<typeof readOpenbNodeList>;
   try {
     parsed = readOpenbNodeList(input.csv, input.fileName);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { clusterFormSchema, clusterUpdateSchema, nodeImportSchema } from "../../schemas/cluster-form";
-import { clusterFormOptions, createCluster, editCluster, getClusterForAdmin, retire } from "../../services/cluster-admin-service";
+import { clusterFormOptions, createCluster, editCluster, getClusterForAdmin, reactivate, retire } from "../../services/cluster-admin-service";
 import { importNodes, previewNodeImport } from "../../services/node-import-service";
 import { safeId } from "../../schemas/safe-input";
 
@@ -79,6 +79,11 @@ export const clusterAdminRouter = router({
     .input(z.object({ id: safeId("Cluster") }))
     .output(clusterView)
     .mutation(({ ctx, input }) => retire(ctx.db, ctx.user, input.id, ctx.now())),
+  /** Brings a retired cluster back as active; the only way a retired cluster's status changes. */
+  reactivate: adminProcedure
+    .input(z.object({ id: safeId("Cluster") }))
+    .output(clusterView)
+    .mutation(({ ctx, input }) => reactivate(ctx.db, ctx.user, input.id, ctx.now())),
   /** Validates a node list line by line and shows what would be added; writes nothing. */
   previewImport: adminProcedure
     .input(nodeImportSchema)
