@@ -4,6 +4,7 @@ import { carbonRouter } from "./routers/carbon";
 import { carbonAdminRouter } from "./routers/carbon-admin";
 import { catalogRouter } from "./routers/catalog";
 import { clusterAdminRouter } from "./routers/cluster-admin";
+import { clusterLinksRouter } from "./routers/cluster-links";
 import { clustersRouter } from "./routers/clusters";
 import { gpuModelsRouter } from "./routers/gpu-models";
 import { tenantsRouter } from "./routers/tenants";
@@ -25,6 +26,7 @@ export const appRouter = router({
   overview: overviewRouter,
   policies: policiesRouter,
   clusterAdmin: clusterAdminRouter,
+  clusterLinks: clusterLinksRouter,
   gpuModels: gpuModelsRouter,
   tenants: tenantsRouter,
   users: usersRouter,

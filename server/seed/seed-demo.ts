@@ -7,6 +7,7 @@ import bcrypt from "bcryptjs";
 import type { Db } from "../db/client";
 import { demoClusters, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
 import { seedDemoHistory } from "./demo-history";
+import { seedClusterLinks } from "./seed-links";
 import type { DbTx } from "./demo-history-write";
 import { loadDemoInputs, type DemoInputs } from "./demo-inputs";
 import { DEMO_POLICY_ID, writeDemoCatalog, writeDemoPeople, writeDemoPolicy, writeDemoQueue } from "./demo-writes";
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       await writeDemoPeople(tx, now, (password) => bcrypt.hashSync(password, rounds));
       await writeDemoPolicy(tx, now);
       await writeDemoQueue(tx, inputs.jobs);
+      await seedClusterLinks(tx, now);
       await writeHistory(tx, inputs, now, options.historyDays ?? 14);
       await tx.auditLog.create({ data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: counts, at: now } });
     },

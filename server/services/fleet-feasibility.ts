@@ -34,7 +34,7 @@ export function emptyFleet(snapshot: FleetSnapshot, options: { keepQuotas: boole
         },
       })),
     // Without a tenant entry the coordinator applies no quota or carbon budget.
-    tenants: options.keepQuotas ? snapshot.tenants.map((t) => ({ ...t, gpusInUse: 0, carbonUsedKgThisMonth: 0 })) : [],
+    tenants: options.keepQuotas ? snapshot.tenants.map((t) => ({ ...t, gpusInUse: 0, carbonUsedKgThisMonth: 0, gpuHoursUsedThisMonth: 0 })) : [],
   };
 }
 

@@ -3,7 +3,8 @@
  * jobs holding resources (for earliest-start estimates), hourly intensity series per zone (measured
  * up to now, then the latest forecast, then the engine's forecaster fitted on the zone's measured
  * history, then the zone's annual average where there is too little history),
- * tenant usage, and queued jobs as the coordinator's FleetJob.
+ * tenant usage (GPUs held; carbon and GPU-hours this month), the inter-cluster links, and queued
+ * jobs as the coordinator's FleetJob.
  */
 import {
   createIntensitySeries,
@@ -29,6 +30,8 @@ import {
 } from "../repositories/fleet-repository";
 import type { Db } from "../db/client";
 import { findUnreachableClusters } from "../repositories/cluster-repository";
+import { findLinksForSnapshot } from "../repositories/cluster-link-repository";
+import { findTenantGpuHoursSince } from "../repositories/tenant-gpu-hours-repository";
 import { parseStoredAssignments } from "../repositories/stored-json";
 import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
 
@@ -109,12 +112,27 @@ function unreachableText(u: { since: Date; reason: string | null }): string {
   return `since ${u.since.toISOString().slice(0, 16).replace("T", " ")} UTC: ${u.reason ?? "no answer"}`;
 }
 
+/**
+ * GPU-hours a tenant's placed and running jobs will still use (their estimated remainder), so jobs
+ * placed one after another cannot together overrun the month's allowance that each alone fits.
+ */
+function committedGpuHours(holding: Awaited<ReturnType<typeof findJobsHoldingResources>>, tenantId: string, nowMs: number): number {
+  let hours = 0;
+  for (const j of holding) {
+    if (j.tenantId !== tenantId) continue;
+    const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
+    const remainingMs = Math.max(0, startMs + j.estimatedDurationS * 1000 - Math.max(nowMs, startMs));
+    hours += (((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * remainingMs) / 3_600_000;
+  }
+  return hours;
+}
+
 /** Loads the whole fleet as the coordinator sees it at `nowMs`, with the ids behind it. */
 export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapshot: FleetSnapshot; index: FleetIndex }> {
   const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
   const hours = SERIES_PAST_HOURS + SERIES_FUTURE_HOURS;
   const monthStart = new Date(Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), 1));
-  const [clusters, holding, context, samples, zones, emissions, unreachable] = await Promise.all([
+  const [clusters, holding, context, samples, zones, emissions, unreachable, links, gpuHours] = await Promise.all([
     findClustersWithAllocation(db),
     findJobsHoldingResources(db),
     findSchedulingContext(db),
@@ -122,6 +140,8 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     findZones(db),
     findTenantEmissionsSince(db, monthStart),
     findUnreachableClusters(db),
+    findLinksForSnapshot(db),
+    findTenantGpuHoursSince(db, monthStart, new Date(nowMs)),
   ]);
 
   // Samples by zone and hour, grouped once (the query returns them sorted: measured first, newest forecast first).
@@ -223,6 +243,9 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
     carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
     carbonUsedKgThisMonth: (emissions.find((e) => e.tenantId === t.id)?._sum.emissionsGCo2e ?? 0) / 1000,
+    maxGpuHoursPerMonth: t.quota?.maxGpuHoursPerMonth ?? null,
+    gpuHoursUsedThisMonth: (gpuHours.get(t.id) ?? 0) + committedGpuHours(holding, t.id, nowMs),
+    monthEndMs: Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1),
   }));
 
   const index: FleetIndex = {
@@ -236,7 +259,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
   const snapshot: FleetSnapshot = {
     nowMs,
     clusters: fleetClusters,
-    links: [],
+    links: links.map((l) => ({ a: l.clusterAId, b: l.clusterBId, distanceKm: l.distanceKm, bandwidthGbps: l.bandwidthGbps, latencyMs: l.latencyMs })),
     gpuModels: context.gpuModels.map((m) => ({ id: m.id, memoryGib: m.memoryGib, computeUnits: m.computeUnits, idleWatts: m.idleWatts, maxWatts: m.maxWatts })),
     tenants,
   };

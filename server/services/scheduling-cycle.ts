@@ -125,7 +125,18 @@ function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision,
       }
       return { ...cluster, state, running };
     }),
+    tenants: withPlacementCharged(snapshot.tenants, decision),
   };
+}
+
+/** The placed job's tenant charged with its GPUs and its GPU-hours, so later jobs in the cycle see the quotas used. */
+function withPlacementCharged(tenants: FleetSnapshot["tenants"], decision: CoordinatorDecision): FleetSnapshot["tenants"] {
+  const gpus = decision.parts.map((p) => (p.request.gpuCount * p.request.gpuMilliPerGpu * (p.request.gangSize ?? 1)) / 1000);
+  const hours = decision.parts.reduce((sum, p, i) => sum + ((gpus[i] ?? 0) * (p.endMs - p.startMs)) / 3_600_000, 0);
+  const held = gpus.reduce((a, b) => a + b, 0);
+  return tenants.map((t) =>
+    t.tenant === decision.explanation.job.tenant ? { ...t, gpusInUse: t.gpusInUse + held, gpuHoursUsedThisMonth: (t.gpuHoursUsedThisMonth ?? 0) + hours } : t,
+  );
 }
 
 /** A report with every count at zero. */

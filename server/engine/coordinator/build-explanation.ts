@@ -9,7 +9,7 @@ import { rawOf, type Candidate, type DecisionRun } from "./decision-run";
 import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation, type FixSuggestion } from "./explanation-schema";
 import type { FleetJob } from "./types";
 import type { FixKind } from "./fixes";
-import { SPLIT_BASE_SLOWDOWN_PCT } from "./split";
+import { effectiveDistanceKm } from "./split";
 import { reasonHistogram, summarizeClusters } from "./summary";
 
 /** Carbon figures of one placement option, with provenance and the start-time curve the search priced. */
@@ -137,7 +137,11 @@ function splitDetail(run: DecisionRun, best: Candidate | undefined): Section<"sp
     distanceKm: split.link.distanceKm,
     parallelism,
     slowdownPct: split.slowdownPct,
-    formula: `${SPLIT_BASE_SLOWDOWN_PCT[parallelism]}% x (${split.link.distanceKm} km / 300 km) x (12800 Gbps / ${split.link.bandwidthGbps} Gbps)`,
+    latencyMs: split.link.latencyMs ?? null,
+    effectiveDistanceKm: effectiveDistanceKm(split.link),
+    maxSlowdownPct: run.policy.constraints.maxSplitSlowdownPct,
+    durationS: (split.endMs - split.startMs) / 1000,
+    why: run.splitSearch ? { ...run.splitSearch.why } : { kind: "no-whole-cluster" },
     scores: best.scores.map((s) => ({ ...s })),
     total: best.total,
     candidates: run.candidates.length,
@@ -184,6 +188,12 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
     reasonHistogram: reasonHistogram(clusters).counts,
     summary: summarizeClusters(clusters, snapshot.nowMs),
     counterfactuals: counterfactuals(best, run.candidates[1], extras),
-    links: (run.splitSearch?.linksConsidered ?? []).map((l) => ({ a: l.link.a, b: l.link.b, ok: l.ok, slowdownPct: l.slowdownPct, problems: [...l.problems] })),
+    links: (run.splitSearch?.linksConsidered ?? []).map((l) => ({
+      a: l.link.a,
+      b: l.link.b,
+      ok: l.verdict.ok,
+      slowdownPct: l.verdict.slowdownPct,
+      checks: l.verdict.checks.map((c) => ({ ...c })),
+    })),
   };
 }

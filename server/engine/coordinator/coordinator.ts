@@ -23,9 +23,8 @@ import { findFixes } from "./fixes";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
 import { rawObjectives, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
-import { findSplits } from "./split";
+import { findSplits, splitAllowed, splitWhy, withinTenantLimits } from "./split";
 import type { FleetJob, FleetSnapshot } from "./types";
-import { isComputeNative } from "./variants";
 
 export type { Candidate, DecisionRun } from "./decision-run";
 
@@ -161,13 +160,11 @@ export function runDecision(
     .filter((b) => b.passed)
     .map((b) => ({ kind: "single", bids: [b], split: null, raw: rawOfBids([b], base), scores: [], total: 0 }));
   let splitSearch: DecisionRun["splitSearch"] = null;
-  const quotaOk =
-    !ctx.tenant ||
-    ctx.ignoreFilters?.has("tenant-quota") ||
-    ctx.tenant.gpusInUse + (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000 <= ctx.tenant.maxGpus;
-  if (candidates.length === 0 && job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !isComputeNative(job) && quotaOk) {
-    splitSearch = findSplits(snapshot, job, placers, ctx);
-    candidates = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
+  const why = splitAllowed(snapshot, job, policy) && withinTenantLimits(job, ctx) ? splitWhy(candidates, job, ctx.nowMs) : null;
+  if (why) {
+    splitSearch = findSplits(snapshot, job, placers, ctx, why);
+    const splits: Candidate[] = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
+    candidates = [...splits, ...candidates];
   }
   const { scores, totals } = scoreCandidates(
     candidates.map((c) => c.raw),
@@ -177,14 +174,14 @@ export function runDecision(
     c.scores = scores[i] as ObjectiveScore[];
     c.total = totals[i] as number;
   });
-  candidates.sort(compareCandidates);
+  // A worthwhile split goes ahead of every single-cluster candidate (they stay as runners-up).
+  candidates.sort((a, b) => (a.kind === b.kind ? compareCandidates(a, b) : a.kind === "split" ? -1 : 1));
   return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch };
 }
 
 /** Whether a split could still be tried for the job (then an unschedulable job is not declared impossible). */
 function splitPossible(run: DecisionRun): boolean {
-  const { job, policy, snapshot } = run;
-  return job.allowSplit && policy.constraints.allowSplitAcrossClusters && job.gangSize >= 2 && !isComputeNative(job) && snapshot.links.length > 0;
+  return splitAllowed(run.snapshot, run.job, run.policy);
 }
 
 /** The decision value of a run (no explanation). */

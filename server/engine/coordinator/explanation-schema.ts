@@ -31,6 +31,8 @@ export const FIX_KINDS = [
   "allow-split",
   "other-region",
   "raise-quota",
+  "shorter-run",
+  "month-rollover",
 ] as const;
 
 const filterSchema = z.object({ filter: z.string(), verdict: z.enum(FILTER_VERDICTS), passed: z.boolean(), reasons: z.array(clusterReasonSchema) });
@@ -128,7 +130,23 @@ export const splitSchema = z.object({
   distanceKm: z.number(),
   parallelism: z.enum(["data", "pipeline"]),
   slowdownPct: z.number(),
-  formula: z.string(),
+  /** Older explanations stored the formula as text; it is now rendered from the numbers below. */
+  formula: z.string().optional(),
+  /** The link's measured one-way latency (ms), null when unknown. */
+  latencyMs: z.number().nullable().optional(),
+  /** The distance the penalty is computed for: the link's length, or what its latency implies when worse (km). */
+  effectiveDistanceKm: z.number().optional(),
+  /** The policy's penalty threshold (%). */
+  maxSlowdownPct: z.number().optional(),
+  /** The job's run time stretched by the penalty (s). */
+  durationS: z.number().optional(),
+  /** Why the job was split: no single cluster can take it, or the split finishes before the best single-cluster run. */
+  why: z
+    .discriminatedUnion("kind", [
+      z.object({ kind: z.literal("no-whole-cluster") }),
+      z.object({ kind: z.literal("finishes-sooner"), wholeStartMs: z.number(), wholeEndMs: z.number() }),
+    ])
+    .optional(),
   scores: z.array(scoreSchema),
   total: z.number(),
   /** Split candidates that qualified (pairs and member counts), best first. */
@@ -172,7 +190,18 @@ export const coordinatorExplanationSchema = z.object({
     /** The kinds of change the fix search tried (empty unless unschedulable). */
     fixesTried: z.array(z.enum(FIX_KINDS)),
   }),
-  links: z.array(z.object({ a: z.string(), b: z.string(), ok: z.boolean(), slowdownPct: z.number(), problems: z.array(z.string()) })),
+  links: z.array(
+    z.object({
+      a: z.string(),
+      b: z.string(),
+      ok: z.boolean(),
+      slowdownPct: z.number(),
+      /** Older explanations stored failed checks as text; none recorded a link (links were never loaded then). */
+      problems: z.array(z.string()).optional(),
+      /** Each policy check of the link: its value against the limit (a minimum for bandwidth, a maximum otherwise). */
+      checks: z.array(z.object({ check: z.enum(["bandwidth", "distance", "slowdown"]), value: z.number(), limit: z.number(), ok: z.boolean() })).optional(),
+    }),
+  ),
 });
 
 /** A coordinator explanation (derived from the schema so they cannot drift). */

@@ -2,7 +2,8 @@
  * Smallest changes that would let an unschedulable job run, each checked by deciding again on the same
  * snapshot with one thing changed (through the `rerun` the coordinator hands in, so this module never
  * imports the coordinator). Tried in this order, our ranking of how small a change is for the tenant:
- * only time (a later deadline), another GPU model, a smaller request (the CPU, memory or GPU share the
+ * only time (a later deadline; the month's GPU-hours renewing, or a run short enough for what is
+ * left of them), another GPU model, a smaller request (the CPU, memory or GPU share the
  * clusters' reasons name, lowered to what the closest cluster has; fewer GPUs per member; fewer
  * members; a gang spread over racks; less compute), a split, another region, and last a quota raise
  * (needs an admin). Each kind reports its smallest working value; the kinds tried are returned too, so
@@ -244,9 +245,39 @@ function tryRaiseQuota(x: FixContext): void {
   }
 }
 
+/**
+ * The tenant's monthly GPU-hours: a run short enough to fit what is left this month (whole minutes),
+ * else, when the job fits an empty month, the renewal: no change to the request helps until then.
+ */
+function tryGpuHoursQuota(x: FixContext): void {
+  const { run, job } = x;
+  const t = run.ctx.tenant;
+  if (!t || t.maxGpuHoursPerMonth == null || !rejected(run, "TENANT_GPU_HOURS_QUOTA")) return;
+  const gpus = (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000;
+  const leftS = gpus > 0 ? Math.floor(((t.maxGpuHoursPerMonth - (t.gpuHoursUsedThisMonth ?? 0)) / gpus) * 60) * 60 : 0;
+  if (!x.computeNative && leftS >= 60 && leftS < job.estimatedDurationS) {
+    x.tried.push("shorter-run");
+    const f = firstFit(x.rerun, { ...job, estimatedDurationS: leftS });
+    if (f) {
+      const h = Math.round((leftS / 3600) * 100) / 100;
+      x.fixes.push(suggestion("shorter-run", `run at most ${h} h instead of ${Math.round((job.estimatedDurationS / 3600) * 100) / 100} h: ${f.where} at ${iso(f.startMs)}`, f, leftS));
+      return;
+    }
+  }
+  if (t.monthEndMs === undefined || gpus * (job.estimatedDurationS / 3600) > t.maxGpuHoursPerMonth) return;
+  x.tried.push("month-rollover");
+  const f = firstFit(x.rerun, job, { ignoreFilters: new Set(["gpu-hours-quota"]) });
+  if (f) {
+    const at = { ...f, startMs: Math.max(f.startMs, t.monthEndMs) };
+    x.fixes.push(suggestion("month-rollover", `no change to the request helps until ${iso(t.monthEndMs)}, when the monthly GPU-hours renew: ${f.where}`, at));
+  }
+}
+
 /** The fix steps, in the order of how small a change they are for the tenant. */
 const FIX_STEPS: readonly ((x: FixContext) => void)[] = [
   tryWiderWindow,
+  // Only time or only the run length: the monthly GPU-hours renew, or a shorter run fits what is left.
+  tryGpuHoursQuota,
   tryOtherModel,
   trySmallerRequest,
   tryFewerGpus,

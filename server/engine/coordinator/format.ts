@@ -5,6 +5,7 @@
 import { formatNumber } from "../carbon/figure";
 import type { CoordinatorExplanation } from "./explanation-schema";
 import { summarizeClusters } from "./summary";
+import { SPLIT_BASE_SLOWDOWN_PCT, SPLIT_REFERENCE } from "./split";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 const hours = (s: number) => `${formatNumber(s / 3600)} h`;
@@ -21,7 +22,24 @@ const TRIED_WORDS: Record<CoordinatorExplanation["counterfactuals"]["fixesTried"
   "allow-split": "a split across clusters",
   "other-region": "another region",
   "raise-quota": "a higher quota",
+  "shorter-run": "a shorter run within the monthly GPU-hours",
+  "month-rollover": "waiting for the monthly GPU-hours to renew",
 };
+
+/** The penalty formula with the split's numbers (older explanations stored it as text). */
+export function splitFormula(split: NonNullable<CoordinatorExplanation["split"]>): string {
+  if (split.effectiveDistanceKm === undefined) return split.formula ?? "";
+  const base = SPLIT_BASE_SLOWDOWN_PCT[split.parallelism];
+  return `${base}% x (${formatNumber(split.effectiveDistanceKm)} km / ${SPLIT_REFERENCE.distanceKm} km) x (${SPLIT_REFERENCE.bandwidthGbps} Gbps / ${split.bandwidthGbps} Gbps)`;
+}
+
+/** Why the job was split, as a sentence. */
+export function splitWhySentence(why: NonNullable<NonNullable<CoordinatorExplanation["split"]>["why"]>, maxSlowdownPct: number | undefined): string {
+  const limit = maxSlowdownPct === undefined ? "" : `, within the policy's limit of ${formatNumber(maxSlowdownPct)}%`;
+  return why.kind === "no-whole-cluster"
+    ? `Split because no single cluster can hold the whole gang${limit}.`
+    : `Split because no single cluster can start it now: whole, it would start at ${utc(why.wholeStartMs)} and end at ${utc(why.wholeEndMs)}; split, it ends sooner despite the slowdown${limit}.`;
+}
 
 /** Renders the explanation as a short paragraph (one sentence per line). The job is never named by its id. */
 export function formatExplanation(e: CoordinatorExplanation): string {
@@ -49,8 +67,9 @@ export function formatExplanation(e: CoordinatorExplanation): string {
   if (e.split) {
     const names = e.split.clusterIds.map((id) => e.clusters.find((x) => x.clusterId === id)?.name ?? id);
     lines.push(
-      `Split across ${names.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${e.split.formula}).`,
+      `Split across ${names.join(" and ")} (${e.split.membersPerPart.join(" + ")} members), starting ${when}, over a ${e.split.bandwidthGbps} Gbps link of ${e.split.distanceKm} km: predicted slowdown ${formatNumber(e.split.slowdownPct)}% (${splitFormula(e.split)}).`,
     );
+    if (e.split.why) lines.push(splitWhySentence(e.split.why, e.split.maxSlowdownPct));
   } else if (c) {
     const v = c.variant;
     const model = first.gpuModels.join("+");

@@ -10,14 +10,19 @@ describe("policy weights by objective name", () => {
     {
       name: "four weights (written before load existed)",
       weights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
-      parsed: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0 },
+      parsed: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0, kind: 0 },
     },
     {
       name: "five weights, load kept",
       weights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 },
-      parsed: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 },
+      parsed: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5, kind: 0 },
     },
-    { name: "only load (a least-loaded baseline)", weights: { load: 1 }, parsed: { carbon: 0, fragmentation: 0, waiting: 0, locality: 0, load: 1 } },
+    {
+      name: "six weights, kind kept",
+      weights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0, kind: 0.1 },
+      parsed: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0, kind: 0.1 },
+    },
+    { name: "only load (a least-loaded baseline)", weights: { load: 1 }, parsed: { carbon: 0, fragmentation: 0, waiting: 0, locality: 0, load: 1, kind: 0 } },
   ];
   it.each(stored)("upgrades a stored row: $name", ({ weights, parsed }) => {
     const p = parseCoordinatorPolicy(row(weights));

@@ -69,10 +69,11 @@ export function parseCoordinatorPolicy(value: unknown): CoordinatorPolicy {
   return coordinatorPolicySchema.parse(value);
 }
 
-/** Verdant's default fleet policy: carbon first, then packing quality, waiting, locality. */
+/** Verdant's default fleet policy: carbon first, then packing quality, waiting, locality and job kind. */
 export const DEFAULT_COORDINATOR_POLICY: CoordinatorPolicy = parseCoordinatorPolicy({
   name: "verdant-fleet",
   version: 1,
-  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+  // kind at the tie-breaking level of locality: job kind nudges, carbon and packing decide.
+  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, kind: 0.1 },
   constraints: { maxDeferralHours: 24, honorCarbonBudget: true, allowSplitAcrossClusters: true },
 });

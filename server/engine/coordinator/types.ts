@@ -68,6 +68,8 @@ export interface ClusterLink {
   readonly b: string;
   readonly bandwidthGbps: number;
   readonly distanceKm: number;
+  /** Measured one-way latency (ms); absent = the fibre propagation of distanceKm. */
+  readonly latencyMs?: number;
 }
 
 /** A tenant's quota and current usage. */
@@ -78,6 +80,15 @@ export interface TenantUsage {
   readonly gpusInUse: number;
   readonly carbonBudgetKgPerMonth: number | null;
   readonly carbonUsedKgThisMonth: number;
+  /** Monthly GPU-hour allowance (whole-GPU hours); absent or null = none. */
+  readonly maxGpuHoursPerMonth?: number | null;
+  /**
+   * GPU-hours of this month used (finished jobs start..finish, running ones start..now) plus those
+   * committed to placed and running jobs (their estimated remainder).
+   */
+  readonly gpuHoursUsedThisMonth?: number;
+  /** When the month's allowance renews (epoch ms, the first instant of next month). */
+  readonly monthEndMs?: number;
 }
 
 /** Everything the coordinator decides on. */

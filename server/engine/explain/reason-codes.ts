@@ -33,6 +33,7 @@ export const CLUSTER_ONLY_REASON_CODES = [
   "NODES_NOT_READY",
   "GANG_TOO_LARGE",
   "TENANT_GPU_QUOTA",
+  "TENANT_GPU_HOURS_QUOTA",
   "DEADLINE_UNREACHABLE",
   "CARBON_BUDGET",
   "CARBON_SERIES_NOT_COVERING",
@@ -46,7 +47,7 @@ export const REASON_CODES = [...NODE_REASON_CODES, ...CLUSTER_ONLY_REASON_CODES]
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** Units of a reason's numbers. */
-export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "nodes", "kgCo2e", "s", "epochMs"] as const;
+export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "nodes", "kgCo2e", "gpuHours", "s", "epochMs"] as const;
 /** A reason unit. */
 export type ReasonUnit = (typeof REASON_UNITS)[number];
 

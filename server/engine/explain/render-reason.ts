@@ -59,6 +59,8 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
       return `have ${num(r.available)} nodes that fit a member, fewer than the ${num(r.requested)} members of the gang`;
     case "TENANT_GPU_QUOTA":
       return `are over the tenant's GPU quota by ${num((r.requested ?? 0) - (r.available ?? 0))} (asks ${num(r.requested)} GPUs, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left)`;
+    case "TENANT_GPU_HOURS_QUOTA":
+      return `would take the tenant past its monthly GPU-hour allowance by ${num((r.requested ?? 0) - (r.available ?? 0))} GPU-hours (asks ${num(r.requested)} GPU-hours, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left this month)`;
     case "DEADLINE_UNREACHABLE":
       return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num(Math.max(0, r.available ?? 0) / 3600)} h left)`;
     case "CARBON_BUDGET":

@@ -13,6 +13,7 @@ import { carbonDataFilter } from "./carbon-data";
 import { clusterReachableFilter } from "./cluster-reachable";
 import { clusterStatusFilter } from "./cluster-status";
 import { deadlineFilter } from "./deadline";
+import { gpuHoursQuotaFilter } from "./gpu-hours-quota";
 import { gpuModelFilter } from "./gpu-model";
 import { regionFilter } from "./region";
 import { CLUSTER_FILTERS } from "./registry";
@@ -147,6 +148,46 @@ const cases: {
     },
   },
   { name: "quota: no tenant, not recorded", plugin: tenantQuotaFilter, expected: null },
+  // GPU-hours: job() runs 1 GPU for 3 h = 3 GPU-hours per member.
+  { name: "GPU-hours: tenant without an allowance, not recorded", plugin: gpuHoursQuotaFilter, ctx: ctxOf(tenant()), expected: null },
+  { name: "GPU-hours: no tenant, not recorded", plugin: gpuHoursQuotaFilter, expected: null },
+  {
+    name: "GPU-hours: exactly up to the allowance passes",
+    plugin: gpuHoursQuotaFilter,
+    job: job({ gpuCount: 2, gangSize: 2 }),
+    ctx: ctxOf(tenant({ maxGpuHoursPerMonth: 100, gpuHoursUsedThisMonth: 88 })),
+    expected: { verdict: "pass", reasons: [] },
+  },
+  {
+    name: "GPU-hours: used plus the job's 12 over the allowance (unfit, the month rolls over)",
+    plugin: gpuHoursQuotaFilter,
+    job: job({ gpuCount: 2, gangSize: 2 }),
+    ctx: ctxOf(tenant({ maxGpuHoursPerMonth: 100, gpuHoursUsedThisMonth: 95 })),
+    expected: {
+      verdict: "unfit",
+      reasons: [{ code: "TENANT_GPU_HOURS_QUOTA", resource: "quota", unit: "gpuHours", requested: 12, available: 5, limit: 100 }],
+    },
+  },
+  {
+    name: "GPU-hours: already over the allowance, available is negative",
+    plugin: gpuHoursQuotaFilter,
+    job: job({ gpuMilliPerGpu: 500 }),
+    ctx: ctxOf(tenant({ maxGpuHoursPerMonth: 10, gpuHoursUsedThisMonth: 12 })),
+    expected: {
+      verdict: "unfit",
+      reasons: [{ code: "TENANT_GPU_HOURS_QUOTA", resource: "quota", unit: "gpuHours", requested: 1.5, available: -2, limit: 10 }],
+    },
+  },
+  {
+    name: "GPU-hours: the job alone exceeds the allowance (unresolvable)",
+    plugin: gpuHoursQuotaFilter,
+    job: job({ gpuCount: 8, estimatedDurationS: 10 * 3600 }),
+    ctx: ctxOf(tenant({ maxGpuHoursPerMonth: 50, gpuHoursUsedThisMonth: 0 })),
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "TENANT_GPU_HOURS_QUOTA", resource: "quota", unit: "gpuHours", requested: 80, available: 50, limit: 50 }],
+    },
+  },
   { name: "deadline reachable is not recorded", plugin: deadlineFilter, job: job({ deadlineMs: T0_MS + 4 * H }), expected: null },
   {
     name: "deadline too close: shortfall in seconds",

@@ -9,6 +9,7 @@ import { carbonDataFilter } from "./carbon-data";
 import { clusterReachableFilter } from "./cluster-reachable";
 import { clusterStatusFilter } from "./cluster-status";
 import { deadlineFilter } from "./deadline";
+import { gpuHoursQuotaFilter } from "./gpu-hours-quota";
 import { gpuModelFilter } from "./gpu-model";
 import { regionFilter } from "./region";
 import { tenantQuotaFilter } from "./tenant-quota";
@@ -25,6 +26,7 @@ export const CLUSTER_FILTERS: readonly ClusterFilterPlugin[] = [
   tierFilter,
   gpuModelFilter,
   tenantQuotaFilter,
+  gpuHoursQuotaFilter,
   deadlineFilter,
   carbonDataFilter,
   capacityFilter,

@@ -5,13 +5,14 @@
  */
 import { carbonObjective } from "./carbon";
 import { fragmentationObjective } from "./fragmentation";
+import { kindObjective } from "./kind";
 import { loadObjective } from "./load";
 import { localityObjective } from "./locality";
 import type { ObjectiveInfo, ObjectivePlugin } from "./types";
 import { waitingObjective } from "./waiting";
 
 /** Built-in objectives in report order. */
-export const OBJECTIVE_PLUGINS: readonly ObjectivePlugin[] = [carbonObjective, fragmentationObjective, waitingObjective, localityObjective, loadObjective];
+export const OBJECTIVE_PLUGINS: readonly ObjectivePlugin[] = [carbonObjective, fragmentationObjective, waitingObjective, localityObjective, loadObjective, kindObjective];
 
 /** Objective names in report order. */
 export const OBJECTIVES: readonly string[] = OBJECTIVE_PLUGINS.map((o) => o.name);
