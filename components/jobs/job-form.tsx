@@ -29,7 +29,9 @@ export function JobForm({ initial }: { initial?: JobFormState }) {
   const router = useRouter();
   const [idempotencyKey] = useState(newKey);
   const [schema] = useState(() => jobFormSchema(idempotencyKey));
-  const form: JobFormApi = useForm({ resolver: zodResolver(schema), defaultValues: initial ?? emptyJobForm });
+  // Errors name the API fields (cpuMilli), not the inputs (cpuCores), so re-checking one input on
+  // change could not clear its message: the form is checked again on the next submit, as a whole.
+  const form: JobFormApi = useForm({ resolver: zodResolver(schema), defaultValues: initial ?? emptyJobForm, reValidateMode: "onSubmit" });
   const submit = useMutation(trpc.jobs.submit.mutationOptions({ onSuccess: () => router.push("/tenant/jobs?submitted=1") }));
   const errors = { ...fieldErrorsOf(submit.error), ...fieldErrorMessages(form.formState.errors, { topLevel: true }) };
   // Runs only once the schema accepts the input; a refused input shows its messages instead.
