@@ -36,6 +36,38 @@ export interface DecisionRecord {
   createdAt: Date;
 }
 
+/**
+ * Writes a decision's engine inputs inside the decision's transaction and returns the hash to store
+ * on it (`Decision.inputHash`), or null when they could not be recorded.
+ */
+export type DecisionInputsWrite = (tx: Prisma.TransactionClient) => Promise<string | null>;
+
+/**
+ * Inserts a decision row. Prisma's Json writes round numbers to 16 significant digits (0.1 + 0.2 is
+ * stored as 0.3), so the explanation is then written as text cast to jsonb, which keeps every digit:
+ * the stored explanation is exactly what the engine produced, and a replay compares it byte for byte.
+ */
+async function insertDecision(
+  tx: Prisma.TransactionClient,
+  data: Omit<Prisma.DecisionUncheckedCreateInput, "explanation"> & { explanation: Prisma.InputJsonValue },
+): Promise<string> {
+  const { explanation, ...rest } = data;
+  const created = await tx.decision.create({ data: { ...rest, explanation: {} }, select: { id: true } });
+  await tx.$executeRaw`UPDATE "Decision" SET explanation = ${JSON.stringify(explanation)}::jsonb WHERE id = ${created.id}`;
+  return created.id;
+}
+
+/**
+ * Writes the explanations of rows inserted with createMany again as jsonb text, in one statement, so
+ * they keep every digit (see insertDecision).
+ */
+export async function rewriteExplanationsExact(tx: Prisma.TransactionClient, rows: readonly { id: string; explanation: unknown }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  const texts = rows.map((r) => JSON.stringify(r.explanation));
+  await tx.$executeRaw`UPDATE "Decision" d SET explanation = v.e::jsonb FROM unnest(${ids}::text[], ${texts}::text[]) AS v(id, e) WHERE d.id = v.id`;
+}
+
 /** Why a placement was not written. */
 export type PlacementConflict = "job-not-queued" | "capacity-changed";
 
@@ -52,6 +84,7 @@ export async function commitPlacement(
   takes: NodeTake[],
   energyKwh: number | null,
   emissionsGCo2e: number | null,
+  writeInputs?: DecisionInputsWrite,
 ): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PlacementConflict }> {
   try {
     const decisionId = await db.$transaction(async (tx) => {
@@ -72,22 +105,20 @@ export async function commitPlacement(
         }
         if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
       }
-      const created = await tx.decision.create({
-        data: {
-          ...decision,
-          lastSeenAt: decision.createdAt,
-          assignments: takes.map((t) => ({
-            cluster: t.clusterId,
-            node: t.nodeName,
-            gpuIndices: t.gpuIndices,
-            milliPerGpu: t.milliPerGpu,
-            cpuMilli: t.cpuMilli,
-            memoryMib: t.memoryMib,
-          })),
-        },
-        select: { id: true },
+      const inputHash = writeInputs ? await writeInputs(tx) : null;
+      return insertDecision(tx, {
+        ...decision,
+        inputHash,
+        lastSeenAt: decision.createdAt,
+        assignments: takes.map((t) => ({
+          cluster: t.clusterId,
+          node: t.nodeName,
+          gpuIndices: t.gpuIndices,
+          milliPerGpu: t.milliPerGpu,
+          cpuMilli: t.cpuMilli,
+          memoryMib: t.memoryMib,
+        })),
       });
-      return created.id;
     });
     return { ok: true, decisionId };
   } catch (error) {
@@ -107,6 +138,7 @@ export async function recordWaitingDecision(
   decision: DecisionRecord,
   statusReason: string,
   newStatus: "UNSCHEDULABLE" | null = null,
+  writeInputs?: DecisionInputsWrite,
 ): Promise<"new" | "repeat" | false> {
   return db.$transaction(async (tx) => {
     // An impossible job leaves the queue with its reason; any other keeps waiting with it.
@@ -126,7 +158,8 @@ export async function recordWaitingDecision(
       await tx.decision.update({ where: { id: latest.id }, data: { seenCount: { increment: 1 }, lastSeenAt: decision.createdAt } });
       return "repeat";
     }
-    await tx.decision.create({ data: { ...decision, lastSeenAt: decision.createdAt } });
+    const inputHash = writeInputs ? await writeInputs(tx) : null;
+    await insertDecision(tx, { ...decision, inputHash, lastSeenAt: decision.createdAt });
     return "new";
   });
 }

@@ -13,11 +13,12 @@ import { toFleetJob } from "../services/fleet-snapshot";
 import type { HistoryFleet } from "./demo-history-fleet";
 import type { HistoryJob } from "./demo-history";
 
-/** One decision of a job (deferrals, then its placement). */
+/** One decision of a job (deferrals, then its placement), with the root hash of its stored engine input. */
 export interface HistoryDecision {
   outcome: "PLACED" | "DEFERRED";
   decision: CoordinatorDecision;
   atMs: number;
+  inputHash: string | null;
 }
 
 /** A job the replay placed. */
@@ -74,6 +75,8 @@ export function replayHistory(
   coordinator: Coordinator,
   fleet: HistoryFleet,
   range: { startMs: number; nowMs: number; seed: number },
+  /** Records what one decision was given (snapshot, job, seed) and returns its input hash. */
+  recordInput: (snapshot: FleetSnapshot, job: FleetJob, seed: number) => string | null = () => null,
 ): Placed[] {
   const placed: Placed[] = [];
   const events: ReplayEvent[] = jobs.map((j, index) => ({ atMs: j.submittedAt.getTime(), index, earlier: [], baseline: null }));
@@ -93,11 +96,12 @@ export function replayHistory(
     const seed = mixSeed(range.seed, event.index);
     const baseline = event.baseline ?? baselineCandidates(coordinator, fleet, snapshot, fleetJob, seed);
     const decision = coordinator.decide(snapshot, fleetJob, { seed });
+    const inputHash = recordInput(snapshot, fleetJob, seed);
     if (decision.outcome === "deferred" && decision.startMs !== null && event.earlier.length < MAX_DEFERRALS) {
       insertEvent(events, {
         atMs: decision.startMs,
         index: event.index,
-        earlier: [...event.earlier, { outcome: "DEFERRED", decision, atMs: event.atMs }],
+        earlier: [...event.earlier, { outcome: "DEFERRED", decision, atMs: event.atMs, inputHash }],
         baseline,
       });
       continue;
@@ -110,7 +114,7 @@ export function replayHistory(
       parts: [...decision.parts],
       startMs: event.atMs,
       endMs,
-      decisions: [...event.earlier, { outcome: "PLACED", decision, atMs: event.atMs }],
+      decisions: [...event.earlier, { outcome: "PLACED", decision, atMs: event.atMs, inputHash }],
       baseline,
     });
   }

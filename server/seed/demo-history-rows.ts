@@ -50,6 +50,7 @@ function decisionRows(p: Placed, fleet: HistoryFleet, policyId: string) {
     explanationVersion: d.decision.explanation.version,
     explanation: JSON.parse(JSON.stringify(d.decision.explanation)),
     assignments: d.outcome === "PLACED" ? assignmentsOf(d.decision, fleet) : [],
+    inputHash: d.inputHash,
     createdAt: new Date(d.atMs),
   }));
 }

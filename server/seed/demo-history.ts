@@ -10,6 +10,7 @@
 import { hourFloor, HOUR_MS } from "../accounting/energy-hours";
 import type { OpenbPod } from "../data/openb-csv";
 import { buildTargetWorkload, createCoordinator, createRng, type Rng } from "../engine";
+import { createInputEncodingCache, DECISION_INPUT_FORMAT, encodeDecisionInput, type InputPart } from "../services/decision-input-codec";
 import type { DemoSample } from "./demo-carbon";
 import { HistoryFleet } from "./demo-history-fleet";
 import { historyIntensity } from "./demo-history-intensity";
@@ -88,14 +89,16 @@ function historyJobs(input: HistoryInput, startMs: number, rng: Rng): HistoryJob
 
 /** The coordinator of the history: the demo policy, with the history's GPU jobs as target workload. */
 function historyCoordinator(input: HistoryInput, jobs: readonly HistoryJob[]) {
-  return createCoordinator({
+  const workload = buildTargetWorkload(
+    jobs
+      .filter((j) => j.gpuCount > 0)
+      .map((j) => ({ cpuMilli: j.cpuMilli, gpuCount: j.gpuCount, gpuMilliPerGpu: j.gpuMilli, allowedGpuModels: j.allowedGpuModels })),
+  );
+  const coordinator = createCoordinator({
     policy: { name: input.policy.name, version: input.policy.version, objectiveWeights: input.policy.objectiveWeights, constraints: input.policy.constraints },
-    workload: buildTargetWorkload(
-      jobs
-        .filter((j) => j.gpuCount > 0)
-        .map((j) => ({ cpuMilli: j.cpuMilli, gpuCount: j.gpuCount, gpuMilliPerGpu: j.gpuMilli, allowedGpuModels: j.allowedGpuModels })),
-    ),
+    workload,
   });
+  return { coordinator, options: { policy: coordinator.policy, workload } };
 }
 
 /** The rows of the history. */
@@ -106,7 +109,37 @@ export function buildDemoHistory(input: HistoryInput) {
   const jobs = historyJobs(input, startMs, rng);
   const intensity = historyIntensity(input.samples, input.zones, rng);
   const fleet = new HistoryFleet(input, intensity);
-  const placed = replayHistory(jobs, historyCoordinator(input, jobs), fleet, { startMs, nowMs, seed: input.seed });
+  const { coordinator, options } = historyCoordinator(input, jobs);
+  // Each decision's engine input, stored as the scheduling cycle stores it, so the history replays too.
+  const inputs = new Map<string, InputPart>();
+  const cache = createInputEncodingCache();
+  const placed = replayHistory(jobs, coordinator, fleet, { startMs, nowMs, seed: input.seed }, (snapshot, job, seed) => {
+    const { root, parts } = encodeDecisionInput({ v: DECISION_INPUT_FORMAT, coordinator: options, snapshot, job, seed }, cache);
+    for (const part of parts) inputs.set(part.hash, part);
+    return root;
+  });
   const done = placed.filter((p) => p.endMs <= nowMs);
-  return { ...historyRows(done, fleet, intensity, input.policy.id), clusterSamples: fleet.samples };
+  const rows = historyRows(done, fleet, intensity, input.policy.id);
+  // Only the parts the stored decisions reach: a job still running at "now" leaves no rows.
+  return {
+    ...rows,
+    inputs: reachableParts(
+      inputs,
+      rows.decisions.map((d) => d.inputHash as string),
+    ),
+    clusterSamples: fleet.samples,
+  };
+}
+
+/** The parts reachable from `roots`. */
+function reachableParts(parts: ReadonlyMap<string, InputPart>, roots: readonly string[]): InputPart[] {
+  const out = new Map<string, InputPart>();
+  const stack = [...roots];
+  for (let hash = stack.pop(); hash !== undefined; hash = stack.pop()) {
+    const part = parts.get(hash);
+    if (!part || out.has(hash)) continue;
+    out.set(hash, part);
+    stack.push(...part.refs);
+  }
+  return [...out.values()];
 }

@@ -20,6 +20,8 @@ import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext, type QueuedJobRow } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
+import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
 
 /** Inputs of one cycle. */
 export interface CycleOptions {
@@ -44,6 +46,9 @@ export interface CycleReport {
   skippedWaiting: number;
   /** Waiting decisions equal to the job's latest one: counted on that row instead of stored again. */
   repeated: number;
+  /** Decisions stored without their engine inputs (an input value JSON cannot carry; see inputsUnrecordedReason). */
+  inputsUnrecorded: number;
+  inputsUnrecordedReason?: string;
   decisionLatencyMs: number[];
 }
 
@@ -150,6 +155,7 @@ function emptyReport(): CycleReport {
     expired: 0,
     skippedWaiting: 0,
     repeated: 0,
+    inputsUnrecorded: 0,
     decisionLatencyMs: [],
   };
 }
@@ -172,20 +178,29 @@ interface CycleRun {
   readonly options: CycleOptions;
   readonly timer: () => number;
   readonly coordinator: FleetCoordinator["coordinator"];
+  /** What the coordinator was created with, stored with each decision's inputs. */
+  readonly coordinatorInput: DecisionEngineInput["coordinator"];
+  /** Encodings of the cycle's snapshot objects, so unchanged clusters are hashed once per cycle. */
+  readonly inputCache: InputEncodingCache;
   readonly policyId: string;
   readonly index: FleetIndex;
   readonly report: CycleReport;
   snapshot: FleetSnapshot;
 }
 
-/** The coordinator's decision about one job, timed (the engine never reads clocks). */
-function decideTimed(run: CycleRun, row: QueuedJobRow): { decision: CoordinatorDecision; latencyMs: number } {
+/** The coordinator's decision about one job, timed (the engine never reads clocks), with a writer of exactly what it was given. */
+function decideTimed(run: CycleRun, row: QueuedJobRow): { decision: CoordinatorDecision; latencyMs: number; writeInputs: DecisionInputWriter } {
   const started = run.timer();
   const seed = mixSeed(run.options.seed, hashId(row.id));
-  const decision = run.coordinator.decide(run.snapshot, toFleetJob(row), { seed });
+  const input: DecisionEngineInput = { v: DECISION_INPUT_FORMAT, coordinator: run.coordinatorInput, snapshot: run.snapshot, job: toFleetJob(row), seed };
+  const decision = run.coordinator.decide(input.snapshot, input.job, { seed });
   const latencyMs = run.timer() - started;
   run.report.decisionLatencyMs.push(latencyMs);
-  return { decision, latencyMs };
+  const writeInputs = decisionInputWriter(input, run.inputCache, (error) => {
+    run.report.inputsUnrecorded++;
+    run.report.inputsUnrecordedReason = error.message;
+  });
+  return { decision, latencyMs, writeInputs };
 }
 
 /** The decision row as stored, with its fingerprint; the outcome is set by the commit that writes it. */
@@ -220,9 +235,15 @@ function outcomeOf(decision: CoordinatorDecision): "PLACED" | "DEFERRED" | "UNSC
  * Commits a placement; on success applies it to the cycle's snapshot so later jobs see it. A lost race
  * (job taken, capacity changed) counts as a conflict and the job is seen afresh next cycle.
  */
-async function commitPlaced(run: CycleRun, row: QueuedJobRow, decision: CoordinatorDecision, record: ReturnType<typeof decisionRecord>): Promise<void> {
+async function commitPlaced(
+  run: CycleRun,
+  row: QueuedJobRow,
+  decision: CoordinatorDecision,
+  record: ReturnType<typeof decisionRecord>,
+  writeInputs: DecisionInputWriter,
+): Promise<void> {
   const takes = takesOf(decision, run.index);
-  const result = await commitPlacement(run.db, { ...record, outcome: "PLACED" }, takes, decision.energyKwh, decision.gCo2e);
+  const result = await commitPlacement(run.db, { ...record, outcome: "PLACED" }, takes, decision.energyKwh, decision.gCo2e, writeInputs);
   if (result.ok) {
     run.report.placed++;
     run.snapshot = applyToSnapshot(run.snapshot, decision, row.id);
@@ -233,7 +254,13 @@ async function commitPlaced(run: CycleRun, row: QueuedJobRow, decision: Coordina
  * Records a deferred or unschedulable decision with the job's reason (the explanation's first line).
  * An impossible job leaves the queue as UNSCHEDULABLE; a repeat of the latest decision is counted on it.
  */
-async function commitWaiting(run: CycleRun, decision: CoordinatorDecision, record: ReturnType<typeof decisionRecord>, impossible: boolean): Promise<void> {
+async function commitWaiting(
+  run: CycleRun,
+  decision: CoordinatorDecision,
+  record: ReturnType<typeof decisionRecord>,
+  impossible: boolean,
+  writeInputs: DecisionInputWriter,
+): Promise<void> {
   const explanation = decision.explanation;
   const reason = formatExplanation(explanation).split("\n")[0] ?? explanation.summary;
   const written = await recordWaitingDecision(
@@ -241,6 +268,7 @@ async function commitWaiting(run: CycleRun, decision: CoordinatorDecision, recor
     { ...record, outcome: outcomeOf(decision) as "DEFERRED" | "UNSCHEDULABLE" },
     impossible ? `No cluster could ever hold this job, even empty: ${reason}` : reason,
     impossible ? "UNSCHEDULABLE" : null,
+    writeInputs,
   );
   const { report } = run;
   if (written === "repeat") report.repeated++;
@@ -252,13 +280,13 @@ async function commitWaiting(run: CycleRun, decision: CoordinatorDecision, recor
 /** Decides one queued job and commits the outcome. */
 async function considerJob(run: CycleRun, row: QueuedJobRow): Promise<void> {
   run.report.considered++;
-  const { decision, latencyMs } = decideTimed(run, row);
+  const { decision, latencyMs, writeInputs } = decideTimed(run, row);
   // Unschedulable now and every cluster's verdict unresolvable: it is impossible, not waiting. The
   // agents record that while deciding (what an empty cluster would say), so nothing is decided twice.
   const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
   const record = decisionRecord(run, row, decision, latencyMs, impossible);
-  if (decision.outcome === "placed") await commitPlaced(run, row, decision, record);
-  else await commitWaiting(run, decision, record, impossible);
+  if (decision.outcome === "placed") await commitPlaced(run, row, decision, record, writeInputs);
+  else await commitWaiting(run, decision, record, impossible, writeInputs);
 }
 
 /** Runs one cycle against the database; returns what happened. */
@@ -268,10 +296,11 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   report.expired = await expireOverdueJobs(db, options.now);
   const queued = await findQueuedJobs(db, options.maxJobs);
   if (queued.length === 0) return report;
-  const [{ snapshot, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
+  const [{ snapshot, index }, { coordinator, policyId, policy, workload }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
   const timer = options.timer ?? (() => performance.now());
-  const run: CycleRun = { db, options, timer, coordinator, policyId, index, report, snapshot };
+  const coordinatorInput = { policy, workload };
+  const run: CycleRun = { db, options, timer, coordinator, coordinatorInput, inputCache: createInputEncodingCache(), policyId, index, report, snapshot };
   for (const row of queued) {
     if (waitsForDeferral(row, nowMs, reconsiderMs)) report.skippedWaiting++;
     else await considerJob(run, row);

@@ -87,7 +87,10 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
     if (at.getTime() - lastRetentionMs >= DECISION_RETENTION_EVERY_MS) {
       lastRetentionMs = at.getTime();
       const pruned = await pruneDecisions(options.db, at);
-      log.info({ event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted }, "old decisions pruned");
+      log.info(
+        { event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted, inputsDeleted: pruned.inputsDeleted },
+        "old decisions pruned",
+      );
     }
     const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
     log.info(

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DecisionReplay } from "@/components/decisions/decision-replay";
 import { DecisionView } from "@/components/decisions/decision-view";
 import { AppShell } from "@/components/layout/app-shell";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,6 +18,11 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
     <AppShell user={user}>
       <PageHeader title={`Decision for ${decision.job.name}`} description={`${decision.job.tenantName} · job is ${decision.job.status.toLowerCase()}`} />
       <DecisionView decision={decision} />
+      {user.role !== "TENANT_MEMBER" && (
+        <div className="mt-6">
+          <DecisionReplay decisionId={decision.id} />
+        </div>
+      )}
     </AppShell>
   );
 }
