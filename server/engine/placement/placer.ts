@@ -4,23 +4,21 @@
  * keeps is caches keyed by immutable node objects, which change speed, never results.
  */
 import { EngineError } from "../errors";
-import type { MemberPlacement, PlacementExplanation } from "../explain/schema";
+import type { PlacementExplanation } from "../explain/schema";
 import { assertValidJob, type JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
 import { createRng } from "../model/rng";
 import type { TargetWorkload } from "../model/target-workload";
 import { allocate, type PlacementAssignment } from "./allocate";
-import { buildExplanation, type RecordedStep } from "./build-explanation";
-import { decideStep, StepBuffers } from "./decide-step";
-import { keyFactsFor } from "./evaluate-step";
+import { buildExplanation } from "./build-explanation";
+import { StepBuffers } from "./decide-step";
 import { GroupIndex } from "./group-index";
-import { nodeFragmentation, type FragmentationInput } from "./fragmentation";
-import { selectGpus } from "./gpu-select";
+import { placeGang, type GangEnv } from "./place-gang";
+import { createFragmentationCache } from "./placer-fragmentation";
 import type { PlacementPolicy } from "./policy";
-import { rackGpuMilli, rackMemberCapacity } from "./rack-capacity";
-import { createPluginRegistry, resolvePolicy, type PluginRegistry } from "./registry";
+import { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./registry";
 import { ScoreMemo } from "./score-memo";
-import type { DecisionContext, NodeFact } from "./types";
+import type { NodeFact } from "./types";
 
 /** Options fixed for the lifetime of a placer. */
 export interface PlacerOptions {
@@ -50,111 +48,47 @@ export interface Placer {
   clusterFragmentation(state: ClusterState): number;
 }
 
+/** Whether the policy's plugins or GPU selection read the target workload (FGD and Verdant's own). */
+function needsWorkload(policy: PlacementPolicy, resolved: ResolvedPolicy): boolean {
+  const names = [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)];
+  return names.some((n) => n.startsWith("fgd") || n.startsWith("verdant")) || (policy.gpuSelection !== "first-fit" && policy.gpuSelection !== "best-fit");
+}
+
+/** The hot-path state of a placer: one group index (+ its score memo) per set of group-key facts, and step buffers. */
+function createGangEnv(options: PlacerOptions, resolved: ResolvedPolicy, workload: TargetWorkload | null): GangEnv {
+  const indexes = new Map<ReadonlySet<NodeFact>, { index: GroupIndex; memo: ScoreMemo }>();
+  return {
+    resolved,
+    workload,
+    gpuSelection: options.policy.gpuSelection,
+    frag: createFragmentationCache(workload),
+    indexFor(facts) {
+      let entry = indexes.get(facts);
+      if (!entry) {
+        entry = { index: new GroupIndex(facts), memo: new ScoreMemo() };
+        indexes.set(facts, entry);
+      }
+      return entry;
+    },
+    // keyFactsFor returns either resolved.reads or one widened set; keep that set stable for indexFor.
+    gangFacts: new Set<NodeFact>([...resolved.reads, "rack"]),
+    buffers: new StepBuffers(),
+  };
+}
+
 /** Creates a placer for a policy (plugins resolved once; throws UNKNOWN_PLUGIN on a bad policy). */
 export function createPlacer(options: PlacerOptions): Placer {
   const resolved = resolvePolicy(options.policy, options.registry ?? createPluginRegistry());
   const workload = options.workload ?? null;
-  const needsWorkload =
-    [...resolved.scores.map((s) => s.plugin.name), ...resolved.secondary.map((s) => s.name)].some((n) => n.startsWith("fgd") || n.startsWith("verdant")) ||
-    (options.policy.gpuSelection !== "first-fit" && options.policy.gpuSelection !== "best-fit");
-  if (needsWorkload && !workload) throw new EngineError("UNKNOWN_POLICY", `policy ${options.policy.name} needs a target workload (FGD)`);
-  const fragCache = new WeakMap<NodeState, number>();
-  // Hot-path state, one group index (+ its score memo) per set of group-key facts.
-  const indexes = new Map<ReadonlySet<NodeFact>, { index: GroupIndex; memo: ScoreMemo }>();
-  const indexFor = (facts: ReadonlySet<NodeFact>) => {
-    let entry = indexes.get(facts);
-    if (!entry) {
-      entry = { index: new GroupIndex(facts), memo: new ScoreMemo() };
-      indexes.set(facts, entry);
-    }
-    return entry;
-  };
-  const buffers = new StepBuffers();
-  // keyFactsFor returns either resolved.reads or one widened set; keep that set stable for indexFor.
-  const gangFacts: ReadonlySet<NodeFact> = new Set<NodeFact>([...resolved.reads, "rack"]);
-  const fragmentationOf = (node: NodeState): number => {
-    if (!workload) return 0;
-    let f = fragCache.get(node);
-    if (f === undefined) {
-      f = nodeFragmentation(node, workload);
-      fragCache.set(node, f);
-    }
-    return f;
-  };
-  const stateFragMemo = new Map<string, number>();
-  const fragmentationOfState = (input: FragmentationInput): number => {
-    if (!workload) return 0;
-    const gpus = Array.from(input.gpuMilliFree).sort((a, b) => a - b);
-    const key = `${input.gpuModel ?? "-"}|${input.cpuMilliFree}|${gpus.join(",")}`;
-    let f = stateFragMemo.get(key);
-    if (f === undefined) {
-      f = nodeFragmentation(input, workload);
-      // Bounded so a long simulation keeps flat memory; clearing only costs recomputation.
-      if (stateFragMemo.size >= 200_000) stateFragMemo.clear();
-      stateFragMemo.set(key, f);
-    }
-    return f;
-  };
-  const clusterFragmentation = (state: ClusterState): number => {
-    let sum = 0;
-    for (const node of state.nodes) sum += fragmentationOf(node);
-    return sum;
-  };
+  if (needsWorkload(options.policy, resolved) && !workload)
+    throw new EngineError("UNKNOWN_POLICY", `policy ${options.policy.name} needs a target workload (FGD)`);
+  const env = createGangEnv(options, resolved, workload);
+  const { fragmentationOf, clusterFragmentation } = env.frag;
 
   const place = (state: ClusterState, job: JobRequest, { seed }: { readonly seed: number }): PlacementDecision => {
     assertValidJob(job);
     if (!Number.isInteger(seed)) throw new EngineError("INVALID_JOB", `seed must be an integer, got ${seed}`);
-    const rng = createRng(seed);
-    const gangSize = job.gangSize ?? 1;
-    const sameRack = gangSize > 1 && (job.gangSameRack ?? true);
-    const needRacks = resolved.reads.has("rack");
-    let working = state;
-    const assignments: PlacementAssignment[] = [];
-    const placements: MemberPlacement[] = [];
-    const steps: RecordedStep[] = [];
-    let gangRack: string | null = null;
-    let rackCapacity: ReadonlyMap<string, number> = new Map();
-    let placed = true;
-
-    for (let member = 0; member < gangSize; member++) {
-      const nodes = working.nodes;
-      const makeContext = (capacity: ReadonlyMap<string, number>): DecisionContext => ({
-        workload,
-        fragmentationOf,
-        fragmentationOfState,
-        rackGpuMilli: needRacks ? rackGpuMilli(nodes) : new Map(),
-        gang: { remainingMembers: gangSize - member, rack: gangRack, sameRack, rackCapacity: capacity },
-        rng,
-      });
-      // Rack capacity is counted once, before the first member, against the untouched state.
-      if (member === 0 && sameRack) rackCapacity = rackMemberCapacity(nodes, job, makeContext(rackCapacity));
-      const ctx = makeContext(rackCapacity);
-      const facts = keyFactsFor(job, resolved, ctx.gang.sameRack) === resolved.reads ? resolved.reads : gangFacts;
-      const { index, memo } = indexFor(facts);
-      const decision = decideStep(nodes, job, resolved, ctx, index, memo, buffers);
-      steps.push({ nodes, decision, ctx });
-      if (decision.nodeIndex < 0) {
-        placed = false;
-        break;
-      }
-      const node = nodes[decision.nodeIndex] as NodeState;
-      const gpuIndices = selectGpus(node, job, options.policy.gpuSelection, workload, fragmentationOf(node));
-      const assignment = { nodeIndex: decision.nodeIndex, gpuIndices };
-      assignments.push(assignment);
-      placements.push({
-        member,
-        nodeName: node.name,
-        nodeIndex: assignment.nodeIndex,
-        gpuIndices,
-        gpuMilliPerGpu: job.gpuMilliPerGpu,
-        cpuMilli: job.cpuMilli,
-        memoryMib: job.memoryMib,
-      });
-      working = allocate(working, job, [assignment]);
-      if (member === 0) gangRack = node.rack;
-    }
-
-    const after = working;
+    const { placed, assignments, placements, steps, after } = placeGang(env, state, job, createRng(seed));
     let explanation: PlacementExplanation | null = null;
     return {
       outcome: placed ? "placed" : "unschedulable",
