@@ -59,6 +59,8 @@ export const envSchema = z.object({
   VERDANT_WORKER: z.enum(["on", "off"]).default("on"),
   /** Milliseconds between scheduling cycles (a submission triggers one at once). */
   VERDANT_CYCLE_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
+  /** Milliseconds between two imports of a Kubernetes cluster's node list (inventory and drift); default 10 minutes. */
+  VERDANT_INVENTORY_REFRESH_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   /** Simulated seconds per real second for jobs on simulated clusters (60 = a 1 h job runs 1 min). */
   VERDANT_SIM_SPEED: z.coerce.number().min(1).max(1_000_000).default(60),
   /** Run the experiment runner (simulations started from the app) beside the web server; independent of VERDANT_WORKER. */

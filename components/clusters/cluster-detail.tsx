@@ -1,6 +1,7 @@
 "use client";
 // One cluster, live (polled every 2 s): allocation, fragmentation, the GPU heatmap and the jobs
-// running there; allocation and power over time (polled once a minute).
+// running there, and for a Kubernetes cluster its inventory imports and drift; allocation and power
+// over time (polled once a minute).
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -13,6 +14,7 @@ import { HISTORY_POLL_MS, LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatGpuRequest, formatPercent } from "@/components/ui/format";
+import { ClusterInventory } from "./cluster-inventory";
 import { GpuHeatmap } from "./gpu-heatmap";
 
 type Detail = Awaited<ReturnType<typeof getCluster>>;
@@ -52,7 +54,7 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
         Could not load the cluster: {detail.error?.message}
       </p>
     );
-  const { cluster, decisions, gfr } = detail.data;
+  const { cluster, decisions, gfr, inventory } = detail.data;
   const gpus = cluster.nodes.reduce((s, n) => s + n.gpus.length, 0);
   const allocated = cluster.nodes.reduce((s, n) => s + n.gpus.reduce((a, g) => a + g.allocatedMilli, 0), 0);
   const cpu = cluster.nodes.reduce((s, n) => s + n.cpuMilli, 0);
@@ -81,6 +83,7 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
         ))}
       </dl>
       <ClusterHistory id={id} />
+      {inventory && <ClusterInventory inventory={inventory} />}
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="heatmap-title">
         <h2 id="heatmap-title" className="mb-3 text-lg font-semibold">
           GPUs by rack and node

@@ -29,6 +29,7 @@ import {
 } from "../repositories/cluster-admin-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
+import { importInventoryOnCreate } from "./inventory-service";
 
 /** The grid zones a cluster can be placed in, for the form's zone picker. */
 export async function clusterFormOptions(db: Db) {
@@ -73,10 +74,21 @@ function nameTaken(error: unknown, name: string): never {
   throw error;
 }
 
+/**
+ * Creates a cluster; a Kubernetes one has its nodes imported from the cluster's node list at once.
+ * An import that fails (API server unreachable) leaves the cluster created without nodes, the error
+ * on its connection; the worker's periodic import retries.
+ */
 export async function createCluster(db: Db, user: SessionUser, form: ClusterForm, now: Date) {
   const fields = await fieldsOf(db, form);
   const connection = connectionOf(form, null);
-  return insertCluster(db, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
+  const created = await insertCluster(db, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
+  if (connection.driver !== "KUBERNETES" || typeof connection.kubeconfig !== "string") return { ...created, inventory: null };
+  const outcome = await importInventoryOnCreate(db, created, { kubeconfig: connection.kubeconfig, namespacePrefix: connection.namespacePrefix }, now);
+  const inventory = outcome.ok
+    ? { ok: true as const, nodesReported: outcome.nodesReported, added: outcome.added, skipped: outcome.skipped, error: null }
+    : { ok: false as const, nodesReported: 0, added: 0, skipped: 0, error: outcome.error };
+  return { ...created, inventory };
 }
 
 /** Edits a cluster; a retired one stays retired whatever status the form sends (see {@link reactivate}). */

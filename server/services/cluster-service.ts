@@ -6,6 +6,7 @@ import { readClusterSampleBuckets } from "../repositories/cluster-sample-reposit
 import { findRecentJobShapes } from "../repositories/fleet-repository";
 import { countMultiGpuRequests, readNodeGpuStates } from "../repositories/gpu-state-repository";
 import { DomainError } from "./errors";
+import { getInventoryState } from "./inventory-service";
 import { fragmentationByCluster, gpuFragmentationRatio, mostCommonMultiGpuShape } from "./fragmentation-metrics";
 import { buildClusterSeries, HISTORY_RANGES, type HistoryRange } from "./sample-series";
 
@@ -39,15 +40,15 @@ export async function listClusters(db: Db) {
 
 export type ClusterListRow = Awaited<ReturnType<typeof listClusters>>[number];
 
-/** One cluster's nodes, GPUs and jobs, with its GFR now. */
+/** One cluster's nodes, GPUs and jobs, with its GFR now and (Kubernetes) its inventory imports and drift. */
 export async function getCluster(db: Db, id: string) {
-  const [detail, multiGpu] = await Promise.all([findClusterDetail(db, id), countMultiGpuRequests(db)]);
+  const [detail, multiGpu, inventory] = await Promise.all([findClusterDetail(db, id), countMultiGpuRequests(db), getInventoryState(db, id)]);
   if (!detail) throw new DomainError("NOT_FOUND", "No such cluster.");
   const gfr = gpuFragmentationRatio(
     detail.cluster.nodes.map((n) => ({ gpuMilliFree: n.gpus.map((g) => 1000 - g.allocatedMilli) })),
     mostCommonMultiGpuShape(multiGpu),
   );
-  return { ...detail, gfr };
+  return { ...detail, gfr, inventory };
 }
 
 /** One cluster's allocation and power over the last 24 h or 7 d. */

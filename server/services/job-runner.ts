@@ -27,6 +27,7 @@ import type { Db } from "../db/client";
 import { createDriverSet } from "./cluster-drivers";
 import { DEFAULT_GUARD_OPTIONS, type ClusterGuardOptions } from "./cluster-health";
 import { createGuardRegistry } from "./job-runner/guard-registry";
+import { createInventoryRefresher } from "./job-runner/inventory-refresh";
 import { createJobParts } from "./job-runner/job-parts";
 import { createCycleRunner } from "./job-runner/run-cycle";
 import type { RunnerCore, RunnerOptions } from "./job-runner/runner-types";
@@ -35,6 +36,7 @@ export type { RunnerOptions, RunnerReport } from "./job-runner/runner-types";
 
 const DEFAULT_CYCLE_BUDGET_MS = 1_000;
 const DEFAULT_MAX_START_FAILURES = 3;
+const DEFAULT_INVENTORY_REFRESH_MS = 10 * 60_000;
 
 /** The job runner of one worker; keeps the drivers and the power samples of running jobs. */
 export function createJobRunner(db: Db, options: RunnerOptions) {
@@ -55,9 +57,12 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     samples: new Map<string, PowerSample[]>(),
   };
   const cycles = createCycleRunner(core);
+  const inventories = createInventoryRefresher(core, options.inventoryRefreshMs ?? DEFAULT_INVENTORY_REFRESH_MS);
   return {
     /** Advances every placed and running job to `now`. */
     advance: (now: Date) => cycles.advance(now),
+    /** Imports the node list of each Kubernetes cluster whose last import is older than the refresh interval. */
+    refreshInventories: (now: Date) => inventories(now),
   };
 }
 

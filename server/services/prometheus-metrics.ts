@@ -6,6 +6,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { Db } from "../db/client";
+import { readInventoryDriftTotals } from "../repositories/inventory-repository";
 import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metrics-repository";
 import { databaseErrorMessage } from "./health-service";
 import { checkMetricsAccess, type MetricsAccessConfig } from "./metrics-access";
@@ -32,7 +33,7 @@ function processRegistry(): Registry {
 
 /** The fleet metrics of one scrape, in a registry of their own. */
 async function fleetRegistry(db: Db): Promise<Registry> {
-  const m = await readFleetMetrics(db);
+  const [m, drift] = await Promise.all([readFleetMetrics(db), readInventoryDriftTotals(db)]);
   const registry = new Registry();
   const registers = [registry];
   const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers });
@@ -76,6 +77,13 @@ async function fleetRegistry(db: Db): Promise<Registry> {
     energy.inc({ cluster: r.cluster }, Math.max(0, (r.energy ?? 0) * JOULES_PER_KWH));
     emissions.inc({ cluster: r.cluster }, Math.max(0, r.emissions ?? 0));
   }
+
+  const inventoryDrift = counter(
+    "verdant_inventory_drift_total",
+    "Nodes found added, removed or changed by inventory imports of Kubernetes clusters, against the stored inventory.",
+    ["cluster", "change"],
+  );
+  for (const r of drift) for (const change of ["added", "removed", "changed"] as const) inventoryDrift.inc({ cluster: r.cluster, change }, Number(r[change]));
 
   // A process that never completed a cycle has no age sample (absent, rather than a false 0).
   const age = gauge("verdant_service_last_cycle_age_seconds", "Seconds since the background process last completed a cycle.", ["service"]);

@@ -22,6 +22,8 @@ export interface WorkerOptions {
   simSpeed: number;
   maxJobsPerCycle: number;
   seed: number;
+  /** Least time between two inventory imports of one Kubernetes cluster (VERDANT_INVENTORY_REFRESH_MS). */
+  inventoryRefreshMs?: number;
   /** Where cycles (info), back-off (warn) and failures (error) are logged; the "worker" component logger by default. */
   logger?: Logger;
   now?: () => Date;
@@ -46,10 +48,12 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   let cycleWaiters: (() => void)[] = [];
   let connection: LeaderConnection | null = null;
   let failures = 0;
-  const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed });
+  const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed, inventoryRefreshMs: options.inventoryRefreshMs });
   const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
   // Feed polls may wait on retries: they run beside the cycles, one pass at a time.
   let feedPass: Promise<void> | null = null;
+  // Inventory imports wait on cluster APIs too: beside the cycles, one pass at a time.
+  let inventoryPass: Promise<void> | null = null;
   // Decision retention: once soon after start, then about daily, by the leader only.
   let lastRetentionMs = -Infinity;
 
@@ -83,6 +87,11 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       .catch((error: Error) => log.error({ event: "feeds-error", error: error.message.split("\n")[0] }, "carbon feed pass failed"))
       .finally(() => (feedPass = null));
     const running = await runner.advance(at);
+    inventoryPass ??= runner
+      .refreshInventories(at)
+      .then((r) => void ((r.imported || r.failed) && log[r.failed ? "warn" : "info"]({ event: "inventory", ...r }, "cluster inventories imported")))
+      .catch((error: Error) => log.error({ event: "inventory-error", error: error.message.split("\n")[0] }, "inventory pass failed"))
+      .finally(() => (inventoryPass = null));
     const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
     if (at.getTime() - lastRetentionMs >= DECISION_RETENTION_EVERY_MS) {
       lastRetentionMs = at.getTime();
@@ -140,6 +149,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       wakeUp?.();
       await loop;
       await feedPass;
+      await inventoryPass;
       await (connection as LeaderConnection | null)?.close();
     },
   };

@@ -66,9 +66,16 @@ export const clusterAdminRouter = router({
       }),
     )
     .query(({ ctx, input }) => getClusterForAdmin(ctx.db, input.id)),
+  /** A Kubernetes cluster's nodes are imported from its node list at once (`inventory`: what was found, or why not). */
   create: adminProcedure
     .input(clusterFormSchema)
-    .output(clusterView)
+    .output(
+      clusterView.extend({
+        inventory: z
+          .object({ ok: z.boolean(), nodesReported: z.number().int(), added: z.number().int(), skipped: z.number().int(), error: z.string().nullable() })
+          .nullable(),
+      }),
+    )
     .mutation(({ ctx, input }) => createCluster(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure
     .input(clusterUpdateSchema)

@@ -32,6 +32,8 @@ export interface RunnerOptions {
   cycleBudgetMs?: number;
   /** Failed starts after which a job ends FAILED instead of going back to the queue. */
   maxStartFailures?: number;
+  /** Least time between two inventory imports of one Kubernetes cluster (default 10 minutes). */
+  inventoryRefreshMs?: number;
 }
 
 /** A placed or running job as the runner reads it. */
