@@ -8,6 +8,7 @@ import { DecisionCounterfactuals } from "./decision-counterfactuals";
 import { DecisionPlacement } from "./decision-placement";
 import { DecisionProvenance } from "./decision-provenance";
 import { DecisionScoreChart } from "./decision-score-chart";
+import { DecisionSplit } from "./decision-split";
 import { DecisionSummary } from "./decision-summary";
 
 /** The full decision page body for one recorded scheduling decision. */
@@ -18,6 +19,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
     <div className="flex flex-col gap-6">
       <DecisionSummary decision={decision} />
       <DecisionCandidatesTable explanation={e} />
+      <DecisionSplit explanation={e} />
       <DecisionScoreChart explanation={e} />
       {chosen && <DecisionCarbonWindow chosen={chosen} />}
       <DecisionCounterfactuals explanation={e} />

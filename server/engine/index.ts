@@ -98,6 +98,7 @@ export {
   reservationFromDecision,
   stateForWindow,
   predictSplitSlowdownPct,
+  SPLIT_BASE_SLOWDOWN_PCT,
   variantsFor,
   describeClusterReason,
   CLUSTER_REASON_CODES,

@@ -40,8 +40,7 @@ async function checkedFields(db: Db, form: ClusterLinkForm): Promise<ClusterLink
   if (!a) throw fieldError("clusterAId", `No cluster "${form.clusterAId}".`);
   if (!b) throw fieldError("clusterBId", `No cluster "${form.clusterBId}".`);
   const crowKm = greatCircleKm(a, b);
-  if (form.distanceKm < crowKm)
-    throw fieldError("distanceKm", `At least ${crowKm} km: ${a.name} and ${b.name} are ${crowKm} km apart as the crow flies.`);
+  if (form.distanceKm < crowKm) throw fieldError("distanceKm", `At least ${crowKm} km: ${a.name} and ${b.name} are ${crowKm} km apart as the crow flies.`);
   const minLatencyMs = form.distanceKm / LIGHT_KM_PER_MS;
   if (form.latencyMs < minLatencyMs)
     throw fieldError("latencyMs", `At least ${Math.ceil(minLatencyMs * 1000) / 1000} ms: light needs that long over ${form.distanceKm} km.`);

@@ -51,13 +51,21 @@ describe("cluster link administration", () => {
 
   it("names the field of each refused figure", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
-    expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ clusterBId: SJC })))).toMatchObject({ clusterBId: "A link joins two different clusters" });
+    expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ clusterBId: SJC })))).toMatchObject({
+      clusterBId: "A link joins two different clusters",
+    });
     expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ distanceKm: -5 })))).toMatchObject({ distanceKm: "Above 0 km" });
     expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ bandwidthGbps: 0 })))).toMatchObject({ bandwidthGbps: "Above 0 Gbit/s" });
     expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ latencyMs: 0 })))).toMatchObject({ latencyMs: "Above 0 ms" });
-    expect((await fieldErrorsOf(() => admin.clusterLinks.create(link({ distanceKm: 1_000 })))).distanceKm).toMatch(/^At least 2\d{3} km: sjc-regional-1 and dfw-edge-1/);
-    expect((await fieldErrorsOf(() => admin.clusterLinks.create(link({ latencyMs: 5 })))).latencyMs).toMatch(/^At least 9\.667 ms: light needs that long over 2900 km/);
-    expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ clusterAId: "cluster-nowhere" })))).toEqual({ clusterAId: 'No cluster "cluster-nowhere".' });
+    expect((await fieldErrorsOf(() => admin.clusterLinks.create(link({ distanceKm: 1_000 })))).distanceKm).toMatch(
+      /^At least 2\d{3} km: sjc-regional-1 and dfw-edge-1/,
+    );
+    expect((await fieldErrorsOf(() => admin.clusterLinks.create(link({ latencyMs: 5 })))).latencyMs).toMatch(
+      /^At least 9\.667 ms: light needs that long over 2900 km/,
+    );
+    expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ clusterAId: "cluster-nowhere" })))).toEqual({
+      clusterAId: 'No cluster "cluster-nowhere".',
+    });
     // The pair is unordered: Ottawa-Toronto is the seeded Toronto-Ottawa link.
     expect(await fieldErrorsOf(() => admin.clusterLinks.create(link({ clusterAId: OTT, clusterBId: TOR, distanceKm: 450, latencyMs: 3 })))).toEqual({
       clusterBId: "These two clusters are already linked; edit that link instead.",
@@ -85,9 +93,9 @@ describe("cluster link administration", () => {
   });
 
   it("refuses a pair the database would hold twice or a self-link even past the service", async () => {
-    await expect(
-      database.db.clusterLink.create({ data: { clusterAId: SJC, clusterBId: SJC, distanceKm: 1, bandwidthGbps: 1, latencyMs: 1 } }),
-    ).rejects.toThrow(/ClusterLink_ordered_pair_check/);
+    await expect(database.db.clusterLink.create({ data: { clusterAId: SJC, clusterBId: SJC, distanceKm: 1, bandwidthGbps: 1, latencyMs: 1 } })).rejects.toThrow(
+      /ClusterLink_ordered_pair_check/,
+    );
     await expect(
       database.db.clusterLink.create({ data: { clusterAId: DFW, clusterBId: SJC, distanceKm: -1, bandwidthGbps: 1, latencyMs: 1 } }),
     ).rejects.toThrow(/ClusterLink_positive_check/);
@@ -132,19 +140,49 @@ describe("placement through the scheduling cycle", () => {
     const { snapshot } = await loadFleetSnapshot(db, later.getTime());
     const used = snapshot.tenants.find((t) => t.tenant === "tenant-borealis-ai")!.gpuHoursUsedThisMonth!;
     await db.tenantQuota.update({ where: { tenantId: "tenant-borealis-ai" }, data: { maxGpuHoursPerMonth: Math.ceil(used) + 10 } });
-    const shape = { cpuMilli: 4000, memoryMib: 8192, gpuCount: 8, gpuMilli: 1000, allowedGpuModels: [], gangSize: 1, estimatedDurationS: 7200, allowedRegions: [] };
+    const shape = {
+      cpuMilli: 4000,
+      memoryMib: 8192,
+      gpuCount: 8,
+      gpuMilli: 1000,
+      allowedGpuModels: [],
+      gangSize: 1,
+      estimatedDurationS: 7200,
+      allowedRegions: [],
+    };
     await db.job.create({
-      data: { ...shape, id: "job-over-hours", tenantId: "tenant-borealis-ai", submittedById: demoUserIds.borealis, name: "over-hours", kind: "TRAINING", idempotencyKey: "over", priority: 9 },
+      data: {
+        ...shape,
+        id: "job-over-hours",
+        tenantId: "tenant-borealis-ai",
+        submittedById: demoUserIds.borealis,
+        name: "over-hours",
+        kind: "TRAINING",
+        idempotencyKey: "over",
+        priority: 9,
+      },
     });
     await db.job.create({
-      data: { ...shape, id: "job-other-tenant", tenantId: "tenant-cirrus-media", submittedById: demoUserIds.cirrus, name: "other", kind: "TRAINING", idempotencyKey: "other", priority: 9 },
+      data: {
+        ...shape,
+        id: "job-other-tenant",
+        tenantId: "tenant-cirrus-media",
+        submittedById: demoUserIds.cirrus,
+        name: "other",
+        kind: "TRAINING",
+        idempotencyKey: "other",
+        priority: 9,
+      },
     });
     await runSchedulingCycle(db, { now: later, seed: 43, maxJobs: 500 });
     const over = await db.job.findUniqueOrThrow({ where: { id: "job-over-hours" }, include: { decisions: { orderBy: { createdAt: "desc" }, take: 1 } } });
     expect(over.status).toBe("QUEUED");
     const explanation = parseCoordinatorExplanation(over.decisions[0]!.explanation);
     expect(Object.keys(explanation.reasonHistogram)).toContain("TENANT_GPU_HOURS_QUOTA");
-    const reason = explanation.clusters.flatMap((c) => c.filters).flatMap((f) => f.reasons).find((r) => r.code === "TENANT_GPU_HOURS_QUOTA")!;
+    const reason = explanation.clusters
+      .flatMap((c) => c.filters)
+      .flatMap((f) => f.reasons)
+      .find((r) => r.code === "TENANT_GPU_HOURS_QUOTA")!;
     expect(reason).toMatchObject({ unit: "gpuHours", requested: 16, limit: Math.ceil(used) + 10 });
     expect(reason.available).toBeCloseTo(Math.ceil(used) + 10 - used, 6);
     expect((await db.job.findUniqueOrThrow({ where: { id: "job-other-tenant" } })).status).toBe("PLACED");

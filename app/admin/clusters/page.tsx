@@ -17,9 +17,14 @@ export default async function AdminClustersPage() {
         title="Clusters"
         description="The fleet you administer: clusters, their grid zones and inventory."
         actions={
-          <Link href="/admin/clusters/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">
-            New cluster
-          </Link>
+          <>
+            <Link href="/admin/clusters/links" className="rounded-md px-3 py-2 text-sm font-semibold text-leaf-800 ring-1 ring-leaf-700 hover:bg-leaf-50">
+              Links
+            </Link>
+            <Link href="/admin/clusters/new" className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white hover:bg-leaf-900">
+              New cluster
+            </Link>
+          </>
         }
       />
       <ClusterTable clusters={clusters} editHref={(id) => `/admin/clusters/${id}`} />

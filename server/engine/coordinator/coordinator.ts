@@ -163,7 +163,14 @@ export function runDecision(
   const why = splitAllowed(snapshot, job, policy) && withinTenantLimits(job, ctx) ? splitWhy(candidates, job, ctx.nowMs) : null;
   if (why) {
     splitSearch = findSplits(snapshot, job, placers, ctx, why);
-    const splits: Candidate[] = splitSearch.options.map((s) => ({ kind: "split", bids: s.parts, split: s, raw: rawOfBids(s.parts, base), scores: [], total: 0 }));
+    const splits: Candidate[] = splitSearch.options.map((s) => ({
+      kind: "split",
+      bids: s.parts,
+      split: s,
+      raw: rawOfBids(s.parts, base),
+      scores: [],
+      total: 0,
+    }));
     candidates = [...splits, ...candidates];
   }
   const { scores, totals } = scoreCandidates(

@@ -260,7 +260,14 @@ function tryGpuHoursQuota(x: FixContext): void {
     const f = firstFit(x.rerun, { ...job, estimatedDurationS: leftS });
     if (f) {
       const h = Math.round((leftS / 3600) * 100) / 100;
-      x.fixes.push(suggestion("shorter-run", `run at most ${h} h instead of ${Math.round((job.estimatedDurationS / 3600) * 100) / 100} h: ${f.where} at ${iso(f.startMs)}`, f, leftS));
+      x.fixes.push(
+        suggestion(
+          "shorter-run",
+          `run at most ${h} h instead of ${Math.round((job.estimatedDurationS / 3600) * 100) / 100} h: ${f.where} at ${iso(f.startMs)}`,
+          f,
+          leftS,
+        ),
+      );
       return;
     }
   }

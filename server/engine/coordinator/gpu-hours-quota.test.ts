@@ -17,9 +17,13 @@ const usage = (over: Partial<TenantUsage>): TenantUsage => ({
   ...over,
 });
 const decide = (t: TenantUsage, hours = 10) =>
-  createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY, workload: WORKLOAD }).decide(fleet({ tenants: [t] }), job({ gpuCount: 4, estimatedDurationS: hours * 3600 }), {
-    seed: 1,
-  });
+  createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY, workload: WORKLOAD }).decide(
+    fleet({ tenants: [t] }),
+    job({ gpuCount: 4, estimatedDurationS: hours * 3600 }),
+    {
+      seed: 1,
+    },
+  );
 
 describe("GPU-hours quota at placement", () => {
   it("places a job that fits what is left of the month", () => {
@@ -40,7 +44,11 @@ describe("GPU-hours quota at placement", () => {
     const d = decide(usage({ maxGpuHoursPerMonth: 100, gpuHoursUsedThisMonth: 100 }));
     expect(d.outcome).toBe("unschedulable");
     expect(d.explanation.counterfactuals.fixes).toEqual([
-      expect.objectContaining({ change: "month-rollover", startMs: MONTH_END_MS, description: expect.stringMatching(/^no change to the request helps until 2023-02-01 00:00 UTC/) }),
+      expect.objectContaining({
+        change: "month-rollover",
+        startMs: MONTH_END_MS,
+        description: expect.stringMatching(/^no change to the request helps until 2023-02-01 00:00 UTC/),
+      }),
     ]);
     expect(d.explanation.counterfactuals.fixesTried).toContain("month-rollover");
   });

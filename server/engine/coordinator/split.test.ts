@@ -54,7 +54,10 @@ const pair = (links: ClusterLink[]): FleetSnapshot =>
 const gang = (over: Partial<FleetJob> = {}) => job({ gpuCount: 8, cpuMilli: 32_000, gangSize: 3, allowSplit: true, estimatedDurationS: 10 * 3600, ...over });
 const decide = (snap: FleetSnapshot, j: FleetJob, policy: CoordinatorPolicy = DEFAULT_COORDINATOR_POLICY) =>
   createCoordinator({ policy, workload: WORKLOAD }).decide(snap, j, { seed: 3 });
-const noSplitPolicy = parseCoordinatorPolicy({ ...DEFAULT_COORDINATOR_POLICY, constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, allowSplitAcrossClusters: false } });
+const noSplitPolicy = parseCoordinatorPolicy({
+  ...DEFAULT_COORDINATOR_POLICY,
+  constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, allowSplitAcrossClusters: false },
+});
 
 describe("when the coordinator splits", () => {
   it("splits a gang no single cluster holds, over a qualifying link, recording why and the penalty", () => {
@@ -144,7 +147,20 @@ describe("when the coordinator splits", () => {
   });
 
   it("checks the tenant's GPU-hours for the whole job before splitting", () => {
-    const snap = { ...pair([link()]), tenants: [{ tenant: "acme", maxGpus: 64, gpusInUse: 0, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0, maxGpuHoursPerMonth: 200, gpuHoursUsedThisMonth: 0 }] };
+    const snap = {
+      ...pair([link()]),
+      tenants: [
+        {
+          tenant: "acme",
+          maxGpus: 64,
+          gpusInUse: 0,
+          carbonBudgetKgPerMonth: null,
+          carbonUsedKgThisMonth: 0,
+          maxGpuHoursPerMonth: 200,
+          gpuHoursUsedThisMonth: 0,
+        },
+      ],
+    };
     // 24 GPUs x 10 h = 240 GPU-hours > 200: each part alone (160 or 80) would pass.
     expect(decide(snap, gang()).split).toBe(false);
     expect(decide({ ...snap, tenants: [{ ...snap.tenants[0]!, maxGpuHoursPerMonth: 300 }] }, gang()).split).toBe(true);

@@ -43,11 +43,7 @@ export function effectiveDistanceKm(link: ClusterLink): number {
 
 /** Predicted throughput penalty (%) of a split over `link`. */
 export function predictSplitSlowdownPct(link: ClusterLink, parallelism: "data" | "pipeline"): number {
-  return (
-    SPLIT_BASE_SLOWDOWN_PCT[parallelism] *
-    (effectiveDistanceKm(link) / SPLIT_REFERENCE.distanceKm) *
-    (SPLIT_REFERENCE.bandwidthGbps / link.bandwidthGbps)
-  );
+  return SPLIT_BASE_SLOWDOWN_PCT[parallelism] * (effectiveDistanceKm(link) / SPLIT_REFERENCE.distanceKm) * (SPLIT_REFERENCE.bandwidthGbps / link.bandwidthGbps);
 }
 
 /** One policy check of a link: the link's value against the policy's limit (a minimum for bandwidth, a maximum otherwise). */
@@ -87,9 +83,7 @@ export interface SplitOption {
 }
 
 /** Why a split was searched and kept: no single cluster can take the job, or the split finishes sooner. */
-export type SplitWhy =
-  | { readonly kind: "no-whole-cluster" }
-  | { readonly kind: "finishes-sooner"; readonly wholeStartMs: number; readonly wholeEndMs: number };
+export type SplitWhy = { readonly kind: "no-whole-cluster" } | { readonly kind: "finishes-sooner"; readonly wholeStartMs: number; readonly wholeEndMs: number };
 
 /** The split search's result: worthwhile splits (best first after scoring) and every link with its verdict. */
 export interface SplitSearch {

@@ -57,11 +57,19 @@ const kindCases: { kind: "training" | "inference" | "batch"; parts: FleetCluster
 describe("kind objective: job kind against cluster tier", () => {
   it.each(kindCases)("$kind on $parts.length part(s) → $raw", ({ kind, parts, raw }) => {
     const c = { job: job({ kind }), nowMs: T0_MS, constraints: DEFAULT_COORDINATOR_POLICY.constraints };
-    expect(kindObjective.raw(parts.map((p) => part(p, {})), c)).toBe(raw);
+    expect(
+      kindObjective.raw(
+        parts.map((p) => part(p, {})),
+        c,
+      ),
+    ).toBe(raw);
   });
 
   it("moves a training job to the hub and an inference job off it when only the kind weight differs", () => {
-    const raws = (kind: "training" | "inference") => [hub, edge].map((c) => ({ kind: kindObjective.raw([part(c, {})], { job: job({ kind }), nowMs: T0_MS, constraints: DEFAULT_COORDINATOR_POLICY.constraints }) }));
+    const raws = (kind: "training" | "inference") =>
+      [hub, edge].map((c) => ({
+        kind: kindObjective.raw([part(c, {})], { job: job({ kind }), nowMs: T0_MS, constraints: DEFAULT_COORDINATOR_POLICY.constraints }),
+      }));
     const best = (kind: "training" | "inference") => {
       const { totals } = scoreCandidates(raws(kind), { kind: 1 }, [kindObjective]);
       return (totals[0] ?? 0) > (totals[1] ?? 0) ? "hub" : "edge";
