@@ -1,0 +1,52 @@
+/** A job on the simulated cluster and its phase at any instant of the cluster's clock. */
+import { DriverError, type DriverJobPhase, type JobProgress, type StartJobRequest } from "./types";
+
+/** A started job: it runs from `startMs` to `endMs` unless stopped first. */
+export interface SimJob {
+  request: StartJobRequest;
+  startMs: number;
+  endMs: number;
+  /** Set when cancelled or failed before endMs. */
+  stop: { atMs: number; phase: "cancelled" | "failed"; message: string } | null;
+}
+
+/** A job as started at `startMs`: it runs for exactly its estimated duration. */
+export function newSimJob(request: StartJobRequest, startMs: number): SimJob {
+  // A copy: the caller may reuse or change its request object.
+  return { request: structuredClone(request), startMs, endMs: startMs + request.estimatedDurationS * 1000, stop: null };
+}
+
+/** When the job stops running: its stop, else its planned end. */
+export const stoppedAt = (job: SimJob): number => job.stop?.atMs ?? job.endMs;
+
+/** Whether the job holds its resources at `t`. */
+export const activeAt = (job: SimJob, t: number): boolean => job.startMs <= t && t < stoppedAt(job);
+
+/** The job's phase at `t`. */
+export function phaseAt(job: SimJob, t: number): DriverJobPhase {
+  if (t < job.startMs) return "pending";
+  if (job.stop && t >= job.stop.atMs) return job.stop.phase;
+  return t >= job.endMs ? "succeeded" : "running";
+}
+
+/** The job's progress report at `t`. */
+export function progressAt(job: SimJob, t: number): JobProgress {
+  const phase = phaseAt(job, t);
+  const end = Math.min(t, stoppedAt(job));
+  const finished = phase === "succeeded" || phase === "failed" || phase === "cancelled";
+  return {
+    jobId: job.request.jobId,
+    phase,
+    fraction: Math.min(1, Math.max(0, (end - job.startMs) / (job.endMs - job.startMs))),
+    startedAtMs: job.startMs,
+    finishedAtMs: finished ? stoppedAt(job) : null,
+    message: job.stop && finished ? job.stop.message : null,
+  };
+}
+
+/** The job, or UNKNOWN_JOB when this cluster never started it. */
+export function findSimJob(jobs: ReadonlyMap<string, SimJob>, jobId: string): SimJob {
+  const job = jobs.get(jobId);
+  if (!job) throw new DriverError("UNKNOWN_JOB", `job ${jobId} was never started on this simulated cluster`, { jobId });
+  return job;
+}
