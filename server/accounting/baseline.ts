@@ -55,7 +55,7 @@ export interface ShiftedEmissions {
   intensitySource: IntensitySource;
 }
 
-const SOURCE_RANK: Record<IntensitySource, number> = { measured: 0, forecast: 1, "annual-average": 2 };
+const SOURCE_RANK: Record<IntensitySource, number> = { measured: 0, "provider-forecast": 1, "verdant-forecast": 2, "annual-average": 3 };
 
 /** The less certain of two intensity sources. */
 export function lessCertain(a: IntensitySource, b: IntensitySource): IntensitySource {
@@ -140,28 +140,4 @@ export function usableCapacity(nodes: readonly CapacityNode[], job: { gpuCount: 
   if (job.gpuCount === 0) return nodes.reduce((t, n) => t + n.cpuMilli / 1000, 0);
   const allowed = new Set(job.allowedGpuModels);
   return nodes.reduce((t, n) => t + (n.gpuModel !== null && (allowed.size === 0 || allowed.has(n.gpuModel)) ? n.gpus : 0), 0);
-}
-
-/** A cluster of the least-loaded method. */
-export interface LeastLoadedCandidate {
-  clusterId: string;
-  zoneId: string;
-  pue: number;
-  feasible: boolean;
-  allocationRatio: number;
-}
-
-/** The least-loaded method's choice (kept until every caller estimates with {@link estimateBaseline}). */
-export function chooseBaselineCluster(candidates: readonly LeastLoadedCandidate[]): LeastLoadedCandidate | null {
-  let best: LeastLoadedCandidate | null = null;
-  for (const c of candidates) {
-    if (!c.feasible) continue;
-    if (!best || c.allocationRatio < best.allocationRatio || (c.allocationRatio === best.allocationRatio && c.clusterId < best.clusterId)) best = c;
-  }
-  return best;
-}
-
-/** The shifted run's grams on one cluster (kept until every caller estimates with {@link estimateBaseline}). */
-export function baselineEmissions(input: ShiftedRun & { pue: number; intensity: (hourStartMs: number) => HourIntensity }): number {
-  return shiftedEmissions(input, input.pue, input.intensity).gCo2e;
 }

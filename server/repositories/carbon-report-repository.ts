@@ -103,10 +103,12 @@ export function readEmissionsBySource(db: Db, p: Period) {
     SELECT h."intensitySource" AS source, ${SUMS} FROM "JobEnergyHour" h WHERE ${inPeriod(p)} GROUP BY 1 ORDER BY 1`;
 }
 
-/** Ledger sums per group. */
+/** Ledger sums per group; the baseline's range sums each entry's lowest and highest candidate (an entry without a spread adds its baseline to both). */
 export interface LedgerTotals {
   actualGCo2e: number;
   baselineGCo2e: number;
+  baselineMinGCo2e: number;
+  baselineMaxGCo2e: number;
   savedGCo2e: number;
   jobs: number;
 }
@@ -114,6 +116,8 @@ export interface LedgerTotals {
 // The instant an entry belongs to: when its job finished, else the start of its UTC day.
 const ENTRY_AT = Prisma.sql`COALESCE(j."finishedAt", e."day"::timestamp)`;
 const LEDGER_SUMS = Prisma.sql`COALESCE(SUM(e."actualGCo2e"), 0)::float8 AS "actualGCo2e", COALESCE(SUM(e."baselineGCo2e"), 0)::float8 AS "baselineGCo2e",
+  COALESCE(SUM(COALESCE(e."baselineMinGCo2e", e."baselineGCo2e")), 0)::float8 AS "baselineMinGCo2e",
+  COALESCE(SUM(COALESCE(e."baselineMaxGCo2e", e."baselineGCo2e")), 0)::float8 AS "baselineMaxGCo2e",
   COALESCE(SUM(e."savedGCo2e"), 0)::float8 AS "savedGCo2e", COUNT(e.id)::int AS jobs`;
 const ledgerInPeriod = (p: Period) => Prisma.sql`${ENTRY_AT} >= ${utc(p.from)} AND ${ENTRY_AT} < ${utc(p.to)}`;
 
@@ -146,6 +150,11 @@ export interface LedgerEntryRow {
   actualGCo2e: number;
   baselineGCo2e: number;
   savedGCo2e: number;
+  /** The baseline's lowest and highest candidate and how many it mixes (null for single-cluster methods). */
+  baselineMinGCo2e: number | null;
+  baselineMaxGCo2e: number | null;
+  baselineCandidates: number | null;
+  baselineIntensitySource: string | null;
   method: string;
   decisionId: string | null;
 }
@@ -156,6 +165,7 @@ export async function readLedgerEntries(db: Db, p: Period, page: number, pageSiz
     db.$queryRaw<LedgerEntryRow[]>`
       SELECT e.id, e."jobId", j.name AS "jobName", t.name AS "tenantName", c.name AS "clusterName", bc.name AS "baselineClusterName",
         e."baselineStartAt", j."finishedAt", e.day, e."actualGCo2e", e."baselineGCo2e", e."savedGCo2e", e.method,
+        e."baselineMinGCo2e", e."baselineMaxGCo2e", e."baselineCandidates", e."baselineIntensitySource",
         (SELECT d.id FROM "Decision" d WHERE d."jobId" = e."jobId" AND d.outcome = 'PLACED' ORDER BY d."createdAt" DESC LIMIT 1) AS "decisionId"
       FROM "CarbonSavingsEntry" e JOIN "Job" j ON j.id = e."jobId" JOIN "Tenant" t ON t.id = e."tenantId" JOIN "Cluster" c ON c.id = e."clusterId"
         LEFT JOIN "Cluster" bc ON bc.id = e."baselineClusterId"

@@ -60,11 +60,27 @@ export function findLatestDecisions(db: Db, take: number) {
   });
 }
 
-/** The savings ledger summed over finished jobs from UTC day `sinceDay` on: actual, baseline and saved gCO2e. */
+/**
+ * The savings ledger summed over finished jobs from UTC day `sinceDay` on: actual, baseline and saved
+ * gCO2e, the baseline's range (each entry's lowest and highest candidate; an entry without a spread
+ * adds its baseline to both) and the methods of the entries.
+ */
 export async function readSavingsSince(db: Db, sinceDay: Date) {
-  const rows = await db.$queryRaw<{ actual: number | null; baseline: number | null; saved: number | null; n: bigint }[]>`SELECT
-      SUM("actualGCo2e") AS actual, SUM("baselineGCo2e") AS baseline, SUM("savedGCo2e") AS saved, count(*) AS n
+  const rows = await db.$queryRaw<
+    { actual: number | null; baseline: number | null; low: number | null; high: number | null; saved: number | null; n: bigint; methods: string[] | null }[]
+  >`SELECT
+      SUM("actualGCo2e") AS actual, SUM("baselineGCo2e") AS baseline, SUM(COALESCE("baselineMinGCo2e", "baselineGCo2e")) AS low,
+      SUM(COALESCE("baselineMaxGCo2e", "baselineGCo2e")) AS high, SUM("savedGCo2e") AS saved, count(*) AS n,
+      array_agg(DISTINCT method ORDER BY method) FILTER (WHERE method IS NOT NULL) AS methods
     FROM "CarbonSavingsEntry" WHERE day >= ${sinceDay.toISOString().slice(0, 10)}::date`;
   const r = rows[0];
-  return { jobs: Number(r?.n ?? 0), actualGCo2e: r?.actual ?? 0, baselineGCo2e: r?.baseline ?? 0, savedGCo2e: r?.saved ?? 0 };
+  return {
+    jobs: Number(r?.n ?? 0),
+    actualGCo2e: r?.actual ?? 0,
+    baselineGCo2e: r?.baseline ?? 0,
+    baselineMinGCo2e: r?.low ?? 0,
+    baselineMaxGCo2e: r?.high ?? 0,
+    savedGCo2e: r?.saved ?? 0,
+    methods: r?.methods ?? [],
+  };
 }

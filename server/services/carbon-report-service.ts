@@ -133,16 +133,20 @@ export async function getSavingsLedger(db: Db, period: Period, page: number, pag
     (t, d) => ({
       actualGCo2e: t.actualGCo2e + d.actualGCo2e,
       baselineGCo2e: t.baselineGCo2e + d.baselineGCo2e,
+      baselineMinGCo2e: t.baselineMinGCo2e + d.baselineMinGCo2e,
+      baselineMaxGCo2e: t.baselineMaxGCo2e + d.baselineMaxGCo2e,
       savedGCo2e: t.savedGCo2e + d.savedGCo2e,
       jobs: t.jobs + d.jobs,
     }),
-    { actualGCo2e: 0, baselineGCo2e: 0, savedGCo2e: 0, jobs: 0 },
+    { actualGCo2e: 0, baselineGCo2e: 0, baselineMinGCo2e: 0, baselineMaxGCo2e: 0, savedGCo2e: 0, jobs: 0 },
   );
+  const pctOf = (baseline: number) => (baseline > 0 ? (100 * (baseline - total.actualGCo2e)) / baseline : null);
   return {
     fromMs: period.from.getTime(),
     toMs: period.to.getTime(),
     tz: period.tz,
-    total: { ...total, savedPct: total.baselineGCo2e > 0 ? (100 * total.savedGCo2e) / total.baselineGCo2e : null },
+    // The saved share if every baseline were its lowest / highest candidate: the uncertainty of the mix.
+    total: { ...total, savedPct: pctOf(total.baselineGCo2e), savedPctRange: { low: pctOf(total.baselineMinGCo2e), high: pctOf(total.baselineMaxGCo2e) } },
     byDay,
     byTenant,
     byCluster,

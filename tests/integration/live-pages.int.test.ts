@@ -29,7 +29,7 @@ describe("live operator and tenant pages", () => {
     const overview = await operator.overview.get();
     expect(overview.gfr).toMatchObject({ fragmentedNodes: 0, ratio: 0 });
     expect(overview.gfr.gpuNodes).toBeGreaterThan(1000);
-    expect(overview.savings.today).toEqual({ jobs: 0, actualGCo2e: 0, baselineGCo2e: 0, savedGCo2e: 0 });
+    expect(overview.savings.today).toEqual({ jobs: 0, actualGCo2e: 0, baselineGCo2e: 0, baselineMinGCo2e: 0, baselineMaxGCo2e: 0, savedGCo2e: 0, methods: [] });
     const history = await operator.overview.allocationHistory({ range: "24h" });
     expect(history.rows).toEqual([]);
     expect(history.sor.ratio).toBeNull();
@@ -106,12 +106,29 @@ describe("live operator and tenant pages", () => {
         actualGCo2e: 100,
         baselineGCo2e: 150 + i * 10,
         savedGCo2e: 50 + i * 10,
-        method: "test@1",
+        // The second entry mixes clusters, with a spread; the others name one cluster and have none.
+        ...(i === 1 ? { baselineMinGCo2e: 120, baselineMaxGCo2e: 240, method: "mix@2" } : { method: "test@1" }),
       })),
     });
     const { savings } = await operator.overview.get();
-    expect(savings.today).toEqual({ jobs: 1, actualGCo2e: 100, baselineGCo2e: 150, savedGCo2e: 50 });
-    expect(savings.week).toEqual({ jobs: 2, actualGCo2e: 200, baselineGCo2e: 310, savedGCo2e: 110 });
+    expect(savings.today).toEqual({
+      jobs: 1,
+      actualGCo2e: 100,
+      baselineGCo2e: 150,
+      baselineMinGCo2e: 150,
+      baselineMaxGCo2e: 150,
+      savedGCo2e: 50,
+      methods: ["test@1"],
+    });
+    expect(savings.week).toEqual({
+      jobs: 2,
+      actualGCo2e: 200,
+      baselineGCo2e: 310,
+      baselineMinGCo2e: 150 + 120,
+      baselineMaxGCo2e: 150 + 240,
+      savedGCo2e: 110,
+      methods: ["mix@2", "test@1"],
+    });
   });
 
   it("gives each queued job its position in the scheduler's order, and none to other jobs", async () => {

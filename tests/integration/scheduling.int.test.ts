@@ -64,9 +64,18 @@ describe("scheduling cycle", () => {
       expect(job.energyHours.reduce((s, h) => s + h.facilityEnergyKwh, 0)).toBeCloseTo(job.energyKwh!, 9);
       expect(job.energyHours.reduce((s, h) => s + h.emissionsGCo2e, 0)).toBeCloseTo(job.emissionsGCo2e!, 9);
       if (job.gpuCount > 0) expect(job.energyHours.some((h) => h.energySource === "telemetry")).toBe(true);
-      expect(job.savings?.method).toBe("least-loaded-start-at-submit@1");
-      expect(job.savings!.savedGCo2e).toBeCloseTo(job.savings!.baselineGCo2e - job.emissionsGCo2e!, 9);
+      // The capacity-weighted baseline: a mix of clusters (none named) with its spread and provenance.
+      const saving = job.savings!;
+      expect(saving.method).toBe("capacity-weighted-start-at-submit@2");
+      expect(saving.baselineClusterId).toBeNull();
+      expect(saving.baselineCandidates).toBeGreaterThanOrEqual(1);
+      expect(saving.baselineMinGCo2e! - 1e-9).toBeLessThanOrEqual(saving.baselineGCo2e);
+      expect(saving.baselineGCo2e).toBeLessThanOrEqual(saving.baselineMaxGCo2e! + 1e-9);
+      expect(saving.baselineIntensitySource).not.toBeNull();
+      expect(saving.savedGCo2e).toBeCloseTo(saving.baselineGCo2e - job.emissionsGCo2e!, 9);
     }
+    // Clusters in different zones price the same run differently: some spread is not zero.
+    expect(done.some((j) => j.savings!.baselineMaxGCo2e! > j.savings!.baselineMinGCo2e! + 1e-6)).toBe(true);
     expect(await database.db.clusterSample.count({ where: { at: { gte: now } } })).toBeGreaterThan(0);
     expect(await database.db.gpuShare.count()).toBe(0);
     const allocated = await database.db.gpu.aggregate({ _sum: { allocatedMilli: true } });

@@ -1,10 +1,12 @@
 /**
- * The savings-ledger entry of a finished job: its actual emissions against those of the baseline
- * (the least-loaded cluster that could have held it, starting at submission).
+ * The savings-ledger entry of a finished job: its actual emissions against the capacity-weighted
+ * baseline (server/accounting/baseline.ts): the same run started at submission on every active
+ * cluster that could hold the job on an idle fleet, weighted by the capacity it could use there,
+ * never by what Verdant had allocated.
  */
-import { BASELINE_METHOD, baselineEmissions, chooseBaselineCluster } from "../../accounting/baseline";
-import type { JobHour } from "../../accounting/energy-hours";
-import { findAllocationAt, type JobAccountingRows } from "../../repositories/control-loop-repository";
+import { BASELINE_METHOD, estimateBaseline, usableCapacity, type BaselineCandidate } from "../../accounting/baseline";
+import type { IntensityLookup, JobHour } from "../../accounting/energy-hours";
+import type { JobAccountingRows } from "../../repositories/control-loop-repository";
 import { clustersThatCouldHold, emptyFleet } from "../fleet-feasibility";
 import { loadFleetSnapshot, toFleetJob } from "../fleet-snapshot";
 import { createFleetCoordinator } from "../scheduling-cycle";
@@ -30,42 +32,48 @@ export function createBaselineSaving(core: RunnerCore) {
 
   async function buildContext(nowMs: number) {
     const [{ snapshot }, { coordinator }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
-    return { coordinator, empty: emptyFleet(snapshot, { keepQuotas: false }) };
+    const active = new Set(snapshot.clusters.filter((c) => c.status === "active").map((c) => c.id));
+    return { coordinator, empty: emptyFleet(snapshot, { keepQuotas: false }), active };
   }
 
-  /** The baseline cluster the job would have had at submission, or null when none could hold it. */
-  async function baselineChoice(job: JobRow) {
+  /** The clusters the carbon-agnostic policy could have chosen for the job, with their capacity weights. */
+  async function baselineCandidates(job: JobRow): Promise<BaselineCandidate[]> {
     if (!context || clock.wallMs - context.atMs > BASELINE_CONTEXT_TTL_MS) context = { atMs: clock.wallMs, value: await buildContext(clock.wallMs) };
-    const { coordinator, empty } = context.value;
+    const { coordinator, empty, active } = context.value;
     const fleetJob = { ...toFleetJob(job), earliestStartMs: null, deadlineMs: null };
     const { clusterIds } = clustersThatCouldHold(coordinator, { ...empty, nowMs: clock.wallMs }, fleetJob, core.seed);
-    const ratios = await findAllocationAt(db, job.submittedAt);
-    return chooseBaselineCluster(
-      drivers.all().map((e) => ({
+    const nodesOf = new Map(empty.clusters.map((c) => [c.id, c.state.nodes]));
+    return drivers
+      .all()
+      .filter((e) => clusterIds.has(e.clusterId) && active.has(e.clusterId))
+      .map((e) => ({
         clusterId: e.clusterId,
         zoneId: e.zoneId,
         pue: e.pue,
-        feasible: clusterIds.has(e.clusterId),
-        allocationRatio: ratios.get(e.clusterId) ?? 0,
-      })),
-    );
+        capacity: usableCapacity(
+          (nodesOf.get(e.clusterId) ?? []).map((n) => ({ gpuModel: n.gpuModel, gpus: n.gpuMilliFree.length, cpuMilli: n.cpuMilliCapacity })),
+          fleetJob,
+        ),
+      }));
+  }
+
+  /** Intensity lookups of the candidates' zones over the shifted run. */
+  async function zoneLookups(candidates: readonly BaselineCandidate[], fromMs: number, toMs: number): Promise<Map<string, IntensityLookup>> {
+    const zones = [...new Set(candidates.map((c) => c.zoneId))];
+    const lookups = await Promise.all(zones.map((z) => intensityLookup(db, z, fromMs, toMs)));
+    return new Map(zones.map((z, i) => [z, lookups[i]!]));
   }
 
   return {
     /** The savings-ledger row of a finished run. */
     async savingOf(run: FinishedRun): Promise<JobAccountingRows["saving"]> {
       const { job, hours, startedAtMs, endedAtMs, actualGCo2e: actual } = run;
-      const choice = await baselineChoice(job);
+      const candidates = await baselineCandidates(job);
       const submittedMs = job.submittedAt.getTime();
-      const baseline = choice
-        ? baselineEmissions({
-            hours,
-            runStartMs: startedAtMs,
-            submittedAtMs: submittedMs,
-            pue: choice.pue,
-            intensity: await intensityLookup(db, choice.zoneId, submittedMs, submittedMs + (endedAtMs - startedAtMs)),
-          })
-        : actual;
+      const lookups = await zoneLookups(candidates, submittedMs, submittedMs + (endedAtMs - startedAtMs));
+      const estimate = estimateBaseline({ hours, runStartMs: startedAtMs, submittedAtMs: submittedMs }, candidates, (zoneId) => lookups.get(zoneId)!);
+      // No cluster could have held it (the fleet changed since): the baseline is the job itself.
+      const baseline = estimate?.gCo2e ?? actual;
       const end = new Date(endedAtMs);
       return {
         tenantId: job.tenantId,
@@ -74,8 +82,12 @@ export function createBaselineSaving(core: RunnerCore) {
         actualGCo2e: actual,
         baselineGCo2e: baseline,
         savedGCo2e: baseline - actual,
-        baselineClusterId: choice?.clusterId ?? null,
+        baselineClusterId: null,
         baselineStartAt: job.submittedAt,
+        baselineMinGCo2e: estimate?.minGCo2e ?? null,
+        baselineMaxGCo2e: estimate?.maxGCo2e ?? null,
+        baselineCandidates: estimate?.candidates ?? null,
+        baselineIntensitySource: estimate?.intensitySource ?? null,
         method: BASELINE_METHOD,
         createdAt: end,
       };

@@ -1,0 +1,58 @@
+/**
+ * ledger:audit — checks the savings ledger against a shadow replay of the same jobs:
+ * `npm run --silent ledger:audit -- --days 7 [--until ISO-TIME] [--json]` (see --help).
+ * Reads DATABASE_URL, else starts the embedded PostgreSQL of `npm start` (VERDANT_DATA_DIR,
+ * VERDANT_EMBEDDED_PG_PORT). Exit code 2 on bad arguments, 1 on any other failure.
+ */
+import { performance } from "node:perf_hooks";
+import { resolve } from "node:path";
+import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow-replay";
+import { createDb } from "../server/db/client";
+import { simulate } from "../server/engine";
+import { parseEnv } from "../server/env.js";
+import { readActivePolicyRow, readAuditFleet, readAuditJobs, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
+import { openDatabase } from "./lib/database";
+import { LEDGER_AUDIT_USAGE, LedgerAuditArgError, parseLedgerAuditArgs, type LedgerAuditArgs } from "./lib/ledger-audit-args";
+import { ledgerAuditJson, ledgerAuditLines } from "./lib/ledger-audit-report";
+
+const DAY_MS = 86_400_000;
+/** Intensity read beyond the period for runs and deferrals that end after it. */
+const TAIL_MS = 14 * DAY_MS;
+
+async function audit(args: LedgerAuditArgs): Promise<void> {
+  const env = parseEnv(process.env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: resolve(env.VERDANT_DATA_DIR), embeddedPort: env.VERDANT_EMBEDDED_PG_PORT });
+  const db = createDb(database.url);
+  try {
+    const to = args.until ?? new Date();
+    const from = new Date(to.getTime() - args.days * DAY_MS);
+    const [jobs, fleet, measured, policy] = await Promise.all([
+      readAuditJobs(db, from, to),
+      readAuditFleet(db),
+      readMeasuredIntensity(db, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + TAIL_MS)),
+      readActivePolicyRow(db),
+    ]);
+    if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
+    const t0 = performance.now();
+    const { scenario, unmeasuredHours } = buildShadowScenario({ fromMs: from.getTime(), toMs: to.getTime(), jobs, fleet, measured, activePolicy: policy });
+    const result = simulate(scenario, { now: () => performance.now() });
+    process.stderr.write(`replayed ${jobs.length} jobs under 2 policies in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    const summary = summarizeAudit(jobs, result, unmeasuredHours);
+    const lines = ledgerAuditLines(summary, { from, to });
+    if (args.json) lines.push(ledgerAuditJson(summary));
+    process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await db.$disconnect();
+    await database.stop();
+  }
+}
+
+try {
+  const args = parseLedgerAuditArgs(process.argv.slice(2));
+  if (args.help) process.stdout.write(`${LEDGER_AUDIT_USAGE}\n`);
+  else await audit(args);
+} catch (error) {
+  process.stderr.write(`ledger:audit: ${(error as Error).message}\n`);
+  // An explicit exit: a module loaded on the way (the database client) resets process.exitCode.
+  process.exit(error instanceof LedgerAuditArgError ? 2 : 1);
+}

@@ -1,0 +1,229 @@
+/**
+ * Shadow replay of the savings ledger (pure): the jobs of a period that have a ledger entry are
+ * replayed, with their recorded requests, arrivals (submission times) and run times, through the
+ * simulator on the fleet's inventory and the measured intensity, once under the carbon-agnostic
+ * baseline preset (least-loaded cluster, BestFit, no waiting for carbon) and once under the active
+ * policy. Unlike the ledger's per-job estimate, the replay models queueing and capacity: a job the
+ * baseline cannot start at submission waits, as it would have.
+ *
+ * Compared figures are the jobs' own emissions (idle power excluded, as in the ledger), with each job
+ * drawing the power model at the coordinator's utilization. Limits: the fleet is today's inventory
+ * (no node failures or past capacity changes), hours without a measurement use the zone's annual
+ * average (counted in `unmeasuredHours`), and run times are wall-clock: jobs that ran on simulated
+ * clusters at a speed-up (VERDANT_SIM_SPEED) replay compressed, so the audit is meant for the seeded
+ * history and real clusters.
+ */
+import {
+  createCluster,
+  DEFAULT_GPU_UTILIZATION,
+  HOUR_MS,
+  parseCoordinatorPolicy,
+  SIM_POLICY_PRESETS,
+  type SimInput,
+  type SimJob,
+  type SimResult,
+  type SimZoneSeries,
+} from "../engine";
+
+/** A replayed job with its ledger entry (see ledger-audit-repository). */
+export interface ShadowJob {
+  id: string;
+  tenantId: string;
+  priority: number;
+  cpuMilli: number;
+  memoryMib: number;
+  gpuCount: number;
+  gpuMilli: number;
+  gangSize: number;
+  allowedGpuModels: string[];
+  allowedRegions: string[];
+  estimatedDurationS: number;
+  deadlineAt: Date | null;
+  submittedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  entry: {
+    actualGCo2e: number;
+    baselineGCo2e: number;
+    baselineMinGCo2e: number | null;
+    baselineMaxGCo2e: number | null;
+    baselineClusterId: string | null;
+    method: string;
+  };
+}
+
+/** The fleet, quotas and zones the replay runs on. */
+export interface ShadowFleet {
+  clusters: {
+    id: string;
+    name: string;
+    region: string;
+    tier: string;
+    zoneId: string;
+    pue: number;
+    nodes: { name: string; cpuMilli: number; memoryMib: number; gpuModelId: string | null; gpuCount: number; rackGroup: string; labels: unknown }[];
+  }[];
+  gpuModels: SimInput["gpuModels"];
+  quotas: { tenantId: string; maxGpus: number }[];
+  zones: { id: string; annualAverageGCo2ePerKwh: number }[];
+}
+
+/** Everything the replay needs. */
+export interface ShadowReplayInput {
+  fromMs: number;
+  toMs: number;
+  jobs: readonly ShadowJob[];
+  fleet: ShadowFleet;
+  measured: readonly { zoneId: string; atMs: number; gCo2ePerKwh: number }[];
+  activePolicy: { name: string; version: number; objectiveWeights: unknown; constraints: unknown };
+}
+
+/** Hours of intensity the replay may read after the period (long runs and deferrals). */
+const TAIL_HOURS = 14 * 24;
+const SEED = 1;
+
+/** The job's class for per-class waits. */
+function jobClass(j: ShadowJob): string {
+  if (j.gpuCount === 0) return "cpu";
+  if (j.gpuMilli < 1000) return "share";
+  return j.gpuCount === 1 ? "1-gpu" : "multi-gpu";
+}
+
+/** A recorded job as the simulator's job: its run time as it ran, else its estimate. */
+function simJob(j: ShadowJob): SimJob {
+  const ranS = j.startedAt && j.finishedAt ? Math.round((j.finishedAt.getTime() - j.startedAt.getTime()) / 1000) : null;
+  return {
+    id: j.id,
+    tenant: j.tenantId,
+    jobClass: jobClass(j),
+    priority: j.priority,
+    arrivalMs: j.submittedAt.getTime(),
+    durationS: Math.max(1, ranS ?? j.estimatedDurationS),
+    userEstimateS: j.estimatedDurationS,
+    cpuMilli: j.cpuMilli,
+    memoryMib: j.memoryMib,
+    gpuCount: j.gpuCount,
+    gpuMilliPerGpu: j.gpuMilli,
+    allowedGpuModels: j.allowedGpuModels,
+    gangSize: j.gangSize,
+    gpuUtilization: DEFAULT_GPU_UTILIZATION,
+    deadlineMs: j.deadlineAt?.getTime() ?? null,
+    allowedRegions: j.allowedRegions,
+  };
+}
+
+/** Hourly series per zone: measured where recorded, the annual average elsewhere (counted). */
+function zoneSeries(input: ShadowReplayInput, startMs: number, hours: number): { zones: SimZoneSeries[]; unmeasuredHours: number } {
+  const measured = new Map(input.measured.map((m) => [`${m.zoneId}@${m.atMs}`, m.gCo2ePerKwh]));
+  let unmeasuredHours = 0;
+  const periodHours = Math.ceil((input.toMs - startMs) / HOUR_MS);
+  const zones = input.fleet.zones.map((z) => ({
+    zone: z.id,
+    startMs,
+    gCo2ePerKwh: Array.from({ length: hours }, (_, h) => {
+      const v = measured.get(`${z.id}@${startMs + h * HOUR_MS}`);
+      if (v === undefined && h < periodHours) unmeasuredHours++;
+      return v ?? z.annualAverageGCo2ePerKwh;
+    }),
+    provider: "recorded",
+    emissionFactorType: "lifecycle" as const,
+  }));
+  return { zones, unmeasuredHours };
+}
+
+/** The simulator input of the replay, and how many zone-hours of the period were not measured. */
+export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimInput; unmeasuredHours: number } {
+  const startMs = Math.floor(input.fromMs / HOUR_MS) * HOUR_MS;
+  const hours = Math.ceil((input.toMs - startMs) / HOUR_MS) + TAIL_HOURS;
+  const { zones, unmeasuredHours } = zoneSeries(input, startMs, hours);
+  const baseline = SIM_POLICY_PRESETS.find((p) => p.name === "baseline")!;
+  const active = { name: "active", label: `${input.activePolicy.name} v${input.activePolicy.version}`, policy: parseCoordinatorPolicy(input.activePolicy) };
+  const scenario: SimInput = {
+    name: "ledger-audit",
+    seed: SEED,
+    startMs: input.fromMs,
+    endMs: input.toMs,
+    clusters: input.fleet.clusters.map((c) => ({
+      id: c.id,
+      name: c.name,
+      region: c.region,
+      zone: c.zoneId,
+      tier: c.tier.toLowerCase() as SimInput["clusters"][number]["tier"],
+      pue: c.pue,
+      state: createCluster(
+        c.nodes.map((n) => ({
+          name: n.name,
+          cpuMilli: n.cpuMilli,
+          memoryMib: n.memoryMib,
+          gpuCount: n.gpuCount,
+          gpuModel: n.gpuModelId,
+          rack: n.rackGroup,
+          labels: (n.labels ?? {}) as Record<string, string>,
+        })),
+      ),
+    })),
+    zones,
+    gpuModels: input.fleet.gpuModels,
+    tenants: input.fleet.quotas.map((q) => ({ tenant: q.tenantId, maxGpus: q.maxGpus })),
+    jobs: input.jobs.map(simJob),
+    capacityEvents: [],
+    policies: [baseline, active],
+    baseline: baseline.name,
+    forecast: { method: "noisy-truth", noiseSigma: 0.1, horizonHours: 48 },
+    sampleEveryS: 3600,
+  };
+  return { scenario, unmeasuredHours };
+}
+
+/** The audit's figures (grams; percentages of the baseline). */
+export interface LedgerAuditSummary {
+  entries: number;
+  methods: Record<string, number>;
+  /** Largest share of entries whose baseline names one cluster (null when no entry names one). */
+  baselineClusterShareMax: number | null;
+  ledger: { actualG: number; baselineG: number; baselineMinG: number | null; baselineMaxG: number | null; savedPct: number | null };
+  shadow: { baselineG: number; activeG: number; savedPct: number | null; jobsNotFinished: { baseline: number; active: number } };
+  unmeasuredHours: number;
+}
+
+const pctSaved = (baseline: number, actual: number) => (baseline > 0 ? (100 * (baseline - actual)) / baseline : null);
+
+/** The largest share of entries naming one baseline cluster, or null when none names one. */
+export function baselineClusterShareMax(entries: readonly { baselineClusterId: string | null }[]): number | null {
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.baselineClusterId !== null) counts.set(e.baselineClusterId, (counts.get(e.baselineClusterId) ?? 0) + 1);
+  if (counts.size === 0 || entries.length === 0) return null;
+  return Math.max(...counts.values()) / entries.length;
+}
+
+/** Sums the ledger's entries beside the replay's totals. */
+export function summarizeAudit(jobs: readonly ShadowJob[], result: SimResult, unmeasuredHours: number): LedgerAuditSummary {
+  const sum = (f: (j: ShadowJob) => number) => jobs.reduce((t, j) => t + f(j), 0);
+  const spread = jobs.every((j) => j.entry.baselineMinGCo2e !== null && j.entry.baselineMaxGCo2e !== null);
+  const methods: Record<string, number> = {};
+  for (const j of jobs) methods[j.entry.method] = (methods[j.entry.method] ?? 0) + 1;
+  const actualG = sum((j) => j.entry.actualGCo2e);
+  const baselineG = sum((j) => j.entry.baselineGCo2e);
+  const b = result.policies.baseline!;
+  const a = result.policies.active!;
+  const notFinished = (m: typeof b) => m.jobsSkipped + (m.jobsUnfinished ?? 0);
+  return {
+    entries: jobs.length,
+    methods,
+    baselineClusterShareMax: baselineClusterShareMax(jobs.map((j) => j.entry)),
+    ledger: {
+      actualG,
+      baselineG,
+      baselineMinG: spread ? sum((j) => j.entry.baselineMinGCo2e!) : null,
+      baselineMaxG: spread ? sum((j) => j.entry.baselineMaxGCo2e!) : null,
+      savedPct: pctSaved(baselineG, actualG),
+    },
+    shadow: {
+      baselineG: b.jobEmissionsKg * 1000,
+      activeG: a.jobEmissionsKg * 1000,
+      savedPct: pctSaved(b.jobEmissionsKg, a.jobEmissionsKg),
+      jobsNotFinished: { baseline: notFinished(b), active: notFinished(a) },
+    },
+    unmeasuredHours,
+  };
+}
