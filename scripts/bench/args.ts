@@ -38,30 +38,97 @@ export const USAGE = `usage: npm run --silent bench:placement -- [--nodes FILE] 
   [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]
   [--fleet N [--fleet-decisions N]]`;
 
+/** The path, when it names a file. */
 function requireFile(path: string, flag: string): string {
   if (!existsSync(path) || !statSync(path).isFile()) throw new BenchArgError(`${flag}: file not found: ${path}`);
   return path;
 }
 
+/** The value as a whole number of at least `min`. */
 function positiveInt(value: string | undefined, flag: string, min = 1): number {
   const n = Number(value);
   if (value === undefined || !Number.isInteger(n) || n < min) throw new BenchArgError(`${flag}: expected a whole number >= ${min}, got ${value ?? "nothing"}`);
   return n;
 }
 
+/** The options as the flags set them, before the pod files are resolved. */
+interface FlagValues extends Omit<BenchArgs, "pods"> {
+  pods: string;
+  traceDir: string | null;
+  allTraces: boolean;
+}
+
+/** The --policies value: "all" or a comma list, every name known. */
+function parsePolicies(v: string, knownPolicies: readonly string[]): string[] {
+  const policies =
+    v === "all"
+      ? [...knownPolicies]
+      : v
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+  const unknown = policies.filter((p) => !knownPolicies.includes(p));
+  if (unknown.length > 0 || policies.length === 0)
+    throw new BenchArgError(`--policies: unknown policy ${unknown.join(",") || "(none)"}; known: ${knownPolicies.join(",")},all`);
+  return policies;
+}
+
+/** Sets one flag's option; `value` takes the flag's argument. */
+type FlagHandler = (into: FlagValues, value: () => string, flag: string, knownPolicies: readonly string[]) => void;
+
+/** Every flag (a Map, so a name such as "constructor" is not mistaken for one). */
+const FLAGS = new Map<string, FlagHandler>([
+  ["--nodes", (o, value) => void (o.nodes = value())],
+  ["--pods", (o, value) => void (o.pods = value())],
+  ["--trace-dir", (o, value) => void (o.traceDir = value())],
+  ["--all-traces", (o) => void (o.allTraces = true)],
+  ["--json", (o) => void (o.json = true)],
+  ["--seeds", (o, value, flag) => void (o.seeds = Array.from({ length: positiveInt(value(), flag) }, (_, k) => DEFAULTS.firstSeed + k))],
+  [
+    "--seed-list",
+    (o, value, flag) =>
+      void (o.seeds = value()
+        .split(",")
+        .map((s) => positiveInt(s, flag, 0))),
+  ],
+  ["--arrive-until", (o, value, flag) => void (o.arriveUntilPct = positiveInt(value(), flag, 100))],
+  ["--rack-size", (o, value, flag) => void (o.rackSize = positiveInt(value(), flag))],
+  ["--fleet", (o, value, flag) => void (o.fleet = positiveInt(value(), flag))],
+  ["--fleet-decisions", (o, value, flag) => void (o.fleetDecisions = positiveInt(value(), flag, 0))],
+  ["--policies", (o, value, _flag, known) => void (o.policies = parsePolicies(value(), known))],
+]);
+
+/** The pod list files: every openb trace of the directory with --all-traces, else the one --pods file. */
+function podFilesOf(o: FlagValues): string[] {
+  if (!o.allTraces) {
+    if (o.traceDir !== null) throw new BenchArgError("--trace-dir: only meaningful with --all-traces");
+    return [requireFile(o.pods, "--pods")];
+  }
+  const dir = o.traceDir ?? DATA_DIR;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new BenchArgError(`--trace-dir: directory not found: ${dir}`);
+  const podFiles = readdirSync(dir)
+    .filter((f) => /^openb_pod_list_.*\.csv$/.test(f))
+    .sort()
+    .map((f) => join(dir, f));
+  if (podFiles.length === 0) throw new BenchArgError(`--trace-dir: no openb_pod_list_*.csv in ${dir}`);
+  return podFiles;
+}
+
 /** Parses argv (without node and script). `knownPolicies` validates --policies. */
 export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly string[]): BenchArgs {
-  let nodes: string = DEFAULTS.nodes;
-  let pods: string = DEFAULTS.pods;
-  let traceDir: string | null = null;
-  let allTraces = false;
-  let policies = ["verdant", "fgd"];
-  let seeds: number[] = Array.from({ length: DEFAULTS.seeds }, (_, i) => DEFAULTS.firstSeed + i);
-  let json = false;
-  let arriveUntilPct = 130;
-  let rackSize = 16;
-  let fleet: number | null = null;
-  let fleetDecisions = 0;
+  const o: FlagValues = {
+    nodes: DEFAULTS.nodes,
+    pods: DEFAULTS.pods,
+    traceDir: null,
+    allTraces: false,
+    policies: ["verdant", "fgd"],
+    seeds: Array.from({ length: DEFAULTS.seeds }, (_, i) => DEFAULTS.firstSeed + i),
+    json: false,
+    arriveUntilPct: 130,
+    rackSize: 16,
+    fleet: null,
+    fleetDecisions: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string;
     const value = () => {
@@ -69,77 +136,13 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
       if (v === undefined || v.startsWith("--")) throw new BenchArgError(`${flag}: missing value`);
       return v;
     };
-    switch (flag) {
-      case "--nodes":
-        nodes = value();
-        break;
-      case "--pods":
-        pods = value();
-        break;
-      case "--trace-dir":
-        traceDir = value();
-        break;
-      case "--all-traces":
-        allTraces = true;
-        break;
-      case "--json":
-        json = true;
-        break;
-      case "--seeds": {
-        const n = positiveInt(value(), flag);
-        seeds = Array.from({ length: n }, (_, k) => DEFAULTS.firstSeed + k);
-        break;
-      }
-      case "--seed-list":
-        seeds = value()
-          .split(",")
-          .map((s) => positiveInt(s, flag, 0));
-        break;
-      case "--arrive-until":
-        arriveUntilPct = positiveInt(value(), flag, 100);
-        break;
-      case "--rack-size":
-        rackSize = positiveInt(value(), flag);
-        break;
-      case "--fleet":
-        fleet = positiveInt(value(), flag);
-        break;
-      case "--fleet-decisions":
-        fleetDecisions = positiveInt(value(), flag, 0);
-        break;
-      case "--policies": {
-        const v = value();
-        policies =
-          v === "all"
-            ? [...knownPolicies]
-            : v
-                .split(",")
-                .map((p) => p.trim())
-                .filter(Boolean);
-        const unknown = policies.filter((p) => !knownPolicies.includes(p));
-        if (unknown.length > 0 || policies.length === 0)
-          throw new BenchArgError(`--policies: unknown policy ${unknown.join(",") || "(none)"}; known: ${knownPolicies.join(",")},all`);
-        break;
-      }
-      case "--help":
-        throw new BenchArgError(USAGE);
-      default:
-        throw new BenchArgError(`${flag}: unknown flag\n${USAGE}`);
-    }
+    if (flag === "--help") throw new BenchArgError(USAGE);
+    const handler = FLAGS.get(flag);
+    if (!handler) throw new BenchArgError(`${flag}: unknown flag\n${USAGE}`);
+    handler(o, value, flag, knownPolicies);
   }
-  requireFile(nodes, "--nodes");
-  let podFiles: string[];
-  if (allTraces) {
-    const dir = traceDir ?? DATA_DIR;
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new BenchArgError(`--trace-dir: directory not found: ${dir}`);
-    podFiles = readdirSync(dir)
-      .filter((f) => /^openb_pod_list_.*\.csv$/.test(f))
-      .sort()
-      .map((f) => join(dir, f));
-    if (podFiles.length === 0) throw new BenchArgError(`--trace-dir: no openb_pod_list_*.csv in ${dir}`);
-  } else {
-    if (traceDir !== null) throw new BenchArgError("--trace-dir: only meaningful with --all-traces");
-    podFiles = [requireFile(pods, "--pods")];
-  }
-  return { nodes, pods: podFiles, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions };
+  requireFile(o.nodes, "--nodes");
+  const pods = podFilesOf(o);
+  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions } = o;
+  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions };
 }
