@@ -1,10 +1,10 @@
 /**
  * Property: for every job the coordinator cannot place, each cluster's reasons are true and
  * sufficient. For a cluster whose verdict is unfit, relaxing exactly the named constraints by the named
- * shortfalls (requests lowered to `available`, quota raised by requested - available, deadline moved by
+ * shortfalls (requests lowered to `available`, GPU and GPU-hour quotas raised by requested - available, deadline moved by
  * the missing seconds, region allowed, cluster back in service) makes the job placeable there. For a
  * cluster whose verdict is unfit-unresolvable, the job still fails on that cluster emptied (every node
- * free and ready, nothing queued, the tenant holding nothing), and — unless the cluster lacks the
+ * free and ready, nothing queued, the tenant holding nothing and nothing used this month), and — unless the cluster lacks the
  * hardware altogether — the same relaxations make it placeable on the emptied cluster.
  * Small random fleets (1-3 clusters of 1-3 nodes, two per rack), model-based jobs, no carbon budget
  * (the budget is judged on the final placement, so it is checked once nothing else blocks).
@@ -56,6 +56,8 @@ const arbCase = fc.record({
   windowH: fc.option(fc.integer({ min: -2, max: 12 }), { nil: null }),
   maxGpus: fc.option(fc.constantFrom(4, 16, 64), { nil: null }),
   gpusInUse: fc.integer({ min: 0, max: 20 }),
+  maxGpuHours: fc.option(fc.constantFrom(8, 40, 200), { nil: null }),
+  gpuHoursUsed: fc.integer({ min: 0, max: 60 }),
   seed: fc.integer({ min: 0, max: 1000 }),
 });
 
@@ -102,7 +104,19 @@ function buildCluster(c: Case["clusters"][number], i: number): FleetCluster {
 
 function build(s: Case): { snapshot: FleetSnapshot; job: FleetJob } {
   const tenants: TenantUsage[] =
-    s.maxGpus === null ? [] : [{ tenant: "acme", maxGpus: s.maxGpus, gpusInUse: s.gpusInUse, carbonBudgetKgPerMonth: null, carbonUsedKgThisMonth: 0 }];
+    s.maxGpus === null
+      ? []
+      : [
+          {
+            tenant: "acme",
+            maxGpus: s.maxGpus,
+            gpusInUse: s.gpusInUse,
+            carbonBudgetKgPerMonth: null,
+            carbonUsedKgThisMonth: 0,
+            maxGpuHoursPerMonth: s.maxGpuHours,
+            gpuHoursUsedThisMonth: s.gpuHoursUsed,
+          },
+        ];
   const snapshot: FleetSnapshot = { nowMs: T0_MS, clusters: s.clusters.map(buildCluster), links: [], gpuModels: CATALOG, tenants };
   const earliest = T0_MS + s.earliestH * H;
   const j = job({
@@ -148,6 +162,9 @@ function relax(j: FleetJob, c: FleetCluster, tenant: TenantUsage | null, reasons
         break;
       case "TENANT_GPU_QUOTA":
         if (nextTenant) nextTenant = { ...nextTenant, maxGpus: nextTenant.maxGpus + shortfall };
+        break;
+      case "TENANT_GPU_HOURS_QUOTA":
+        if (nextTenant) nextTenant = { ...nextTenant, maxGpuHoursPerMonth: (nextTenant.maxGpuHoursPerMonth ?? 0) + shortfall };
         break;
       case "DEADLINE_UNREACHABLE":
         nextJob = { ...nextJob, deadlineMs: (nextJob.deadlineMs as number) + shortfall * 1000 };
@@ -198,7 +215,7 @@ describe("binding constraints (property)", () => {
           if (b.verdict === "unfit-unresolvable") {
             unresolvable++;
             const idle = emptied({ ...b.cluster, status: b.cluster.status === "retired" ? "retired" : "active", reachable: true });
-            const idleTenant = tenant && { ...tenant, gpusInUse: 0 };
+            const idleTenant = tenant && { ...tenant, gpusInUse: 0, gpuHoursUsedThisMonth: 0 };
             expect(bidOn(idle, j, idleTenant, s.seed).passed).toBe(false);
             if (reasons.some((r) => HARDWARE_ABSENT.has(r.code))) continue;
             const relaxed = relax(j, idle, idleTenant, reasons);
