@@ -1,49 +1,55 @@
 "use client";
 // Upload an hourly Electricity Maps CSV (plain or .gz) into one zone. All or nothing: any bad line
-// means nothing is written, and the report lists every line's problem.
+// means nothing is written, and the report lists every line's problem. react-hook-form holds the
+// zone, the file and the file's zone spelling, checked with the upload schema's own field rules.
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { csvUploadSchema } from "@/server/schemas/carbon-admin";
 import type { CarbonSettings } from "@/server/services/carbon-admin-service";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
-import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
+import { fieldErrorMessages } from "@/components/forms/field-error-messages";
+import { CsvUploadReport } from "./csv-upload-report";
+import { readUpload } from "./read-upload";
 
-async function readUpload(file: File): Promise<{ encoding: "text" | "gzip-base64"; content: string }> {
-  if (!/\.gz$/i.test(file.name)) return { encoding: "text", content: await file.text() };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { encoding: "gzip-base64", content: btoa(binary) };
-}
+const CHOOSE_FILE = "Choose a .csv or .csv.gz file";
+/** The inputs: the zone and file-zone rules are the server's; the file is read only once it is chosen. */
+const schema = csvUploadSchema.pick({ zoneId: true, fileZoneId: true }).extend({
+  // A FileList (checked by shape: FileList does not exist where the page is rendered on the server).
+  files: z.custom<FileList>((v) => typeof v === "object" && v !== null && (v as FileList).length > 0, CHOOSE_FILE),
+});
 
+/** The upload form and its report; `onImported` runs after a file was written. */
 export function CsvUploadForm({ zones, onImported }: { zones: CarbonSettings["zones"]; onImported: () => void }) {
   const trpc = useTRPC();
-  const [zoneId, setZoneId] = useState(zones[0]?.id ?? "");
-  const [fileZoneId, setFileZoneId] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { zoneId: zones[0]?.id ?? "", fileZoneId: "" },
+  });
   const upload = useMutation(trpc.carbonAdmin.importCsv.mutationOptions({ onSuccess: (r) => r.written && onImported() }));
-  const errors = fieldErrorsOf(upload.error);
+  const errors = { ...fieldErrorsOf(upload.error), ...fieldErrorMessages(form.formState.errors) };
+  const zoneId = useWatch({ control: form.control, name: "zoneId" });
   const zone = zones.find((z) => z.id === zoneId);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setFileError("Choose a .csv or .csv.gz file");
-    setFileError(null);
+  // Runs only once the schema accepts the input; a refused input shows its messages instead.
+  const onSubmit = form.handleSubmit(async ({ zoneId, fileZoneId, files }) => {
+    const file = files[0]!;
     upload.mutate({ zoneId, fileName: file.name, fileZoneId, ...(await readUpload(file)) });
-  };
-  const r = upload.data;
+  });
+  const fileError = errors.files ?? errors.content ?? errors.fileName;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-3">
         <Field
           id="csv-zone"
           label="Grid zone"
           hint={zone ? `Reads the ${zone.emissionFactorType === "LIFECYCLE" ? "LCA (lifecycle)" : "direct"} column, matching the zone.` : undefined}
           error={errors.zoneId}
         >
-          <Select id="csv-zone" value={zoneId} onChange={(e) => setZoneId(e.target.value)} invalid={!!errors.zoneId}>
+          <Select id="csv-zone" {...form.register("zoneId")} invalid={!!errors.zoneId}>
             {zones.map((z) => (
               <option key={z.id} value={z.id}>
                 {z.id} · {z.name}
@@ -51,16 +57,8 @@ export function CsvUploadForm({ zones, onImported }: { zones: CarbonSettings["zo
             ))}
           </Select>
         </Field>
-        <Field id="csv-file" label="Hourly CSV (Electricity Maps format, .csv or .csv.gz)" error={fileError ?? errors.content ?? errors.fileName}>
-          <input
-            id="csv-file"
-            name="csv-file"
-            type="file"
-            accept=".csv,.gz,text/csv"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="text-sm"
-            aria-invalid={!!(fileError ?? errors.content) || undefined}
-          />
+        <Field id="csv-file" label="Hourly CSV (Electricity Maps format, .csv or .csv.gz)" error={fileError}>
+          <input id="csv-file" type="file" accept=".csv,.gz,text/csv" {...form.register("files")} className="text-sm" aria-invalid={!!fileError || undefined} />
         </Field>
         <Field
           id="csv-file-zone"
@@ -68,7 +66,7 @@ export function CsvUploadForm({ zones, onImported }: { zones: CarbonSettings["zo
           hint="e.g. DE-LU for DE; empty = the zone's own id"
           error={errors.fileZoneId}
         >
-          <Input id="csv-file-zone" value={fileZoneId} onChange={(e) => setFileZoneId(e.target.value)} invalid={!!errors.fileZoneId} />
+          <Input id="csv-file-zone" {...form.register("fileZoneId")} invalid={!!errors.fileZoneId} />
         </Field>
         {upload.error && Object.keys(errors).length === 0 && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
@@ -81,57 +79,7 @@ export function CsvUploadForm({ zones, onImported }: { zones: CarbonSettings["zo
           </Button>
         </div>
       </form>
-      <section aria-live="polite" aria-labelledby="csv-report-title" data-testid="csv-report">
-        <h3 id="csv-report-title" className="text-sm font-semibold">
-          Validation report
-        </h3>
-        {!r && (
-          <p className="mt-1 text-sm text-slate-600">
-            Every line is checked before anything is written. With any bad line, nothing is imported and each problem is listed with its line number.
-          </p>
-        )}
-        {r && r.written && (
-          <p role="status" className="mt-1 rounded-md bg-leaf-50 p-2 text-sm text-leaf-900">
-            Imported {upload.variables?.fileName} into {r.zoneId}: {formatCount(r.validSamples)} hours ({formatCount(r.inserted)} new, {formatCount(r.updated)}{" "}
-            replaced) from {formatCount(r.dataLines)} lines.
-          </p>
-        )}
-        {r && !r.written && (
-          <div className="mt-1 flex flex-col gap-2">
-            <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
-              Nothing was imported:{" "}
-              {r.issues.length === 0 ? "the file has no data lines" : `${formatCount(r.issues.length)} of ${formatCount(r.dataLines)} lines have problems`}. Fix
-              them and upload again.
-            </p>
-            {r.issues.length > 0 && (
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Problems by line</caption>
-                <thead className="text-left text-xs uppercase text-slate-600">
-                  <tr>
-                    <th scope="col" className="pr-3">
-                      Line
-                    </th>
-                    <th scope="col" className="pr-3">
-                      Column
-                    </th>
-                    <th scope="col">Problem</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.issues.slice(0, 200).map((i, n) => (
-                    <tr key={n} className="border-t border-slate-100 align-top" data-testid="csv-issue">
-                      <td className="pr-3 font-mono">{i.line}</td>
-                      <td className="pr-3 text-xs">{i.column ?? "whole line"}</td>
-                      <td>{i.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {r.issues.length > 200 && <p className="text-xs text-slate-600">…and {formatCount(r.issues.length - 200)} more.</p>}
-          </div>
-        )}
-      </section>
+      <CsvUploadReport result={upload.data} fileName={upload.variables?.fileName} />
     </div>
   );
 }
