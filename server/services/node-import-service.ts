@@ -43,6 +43,12 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
   const cluster = await findClusterForAdmin(db, input.clusterId);
   if (!cluster) throw new DomainError("NOT_FOUND", "No such cluster.");
   if (cluster.status === "RETIRED") throw new DomainError("PRECONDITION_FAILED", `${cluster.name} is retired; reactivate it before adding nodes.`);
+  // A Kubernetes cluster's nodes come from its own node list; the next import would remove CSV ones.
+  if (cluster.connection.driver === "KUBERNETES")
+    throw new DomainError(
+      "PRECONDITION_FAILED",
+      `${cluster.name} is a Kubernetes cluster: its nodes are imported from the cluster's node list, not from a file.`,
+    );
   let parsed: ReturnType<typeof readOpenbNodeList>;
   try {
     parsed = readOpenbNodeList(input.csv, input.fileName);

@@ -113,6 +113,15 @@ describe("Kubernetes cluster inventory and namespaces (stand-in API server)", ()
     expect((first?.changes as { nodes: unknown[] }).nodes).toContainEqual({ kind: "skipped", node: "k-l40s-1", reason: "unknown-gpu-model", gpuModel: "L40S" });
   });
 
+  it("refuses a node file for a Kubernetes cluster: its nodes come from the cluster", async () => {
+    const csv = "sn,cpu_milli,memory_mib,gpu,model\nk-file-1,1000,1024,0,\n";
+    await expect(admin.clusterAdmin.importNodes({ clusterId, csv })).rejects.toMatchObject({
+      code: "PRECONDITION_FAILED",
+      message: expect.stringMatching(/imported from the cluster's node list, not from a file/),
+    });
+    expect(await database.db.node.count({ where: { clusterId } })).toBe(3);
+  });
+
   it("starts Jobs in <namespace prefix><tenant slug> through the driver the stored connection builds", async () => {
     const drivers = createDriverSet(database.db, { simSpeed: 60, seed: 1, wallNow: () => now.getTime() });
     await drivers.refresh([]);

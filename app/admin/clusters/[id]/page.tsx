@@ -30,7 +30,9 @@ export default async function EditClusterPage({ params, searchParams }: { params
       />
       {(await searchParams).created && (
         <p role="status" className="mb-4 rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-          Cluster created. Import its nodes below.
+          {connection.driver === "KUBERNETES"
+            ? `Cluster created; ${formatCount(nodes)} nodes imported from its node list (refreshed periodically).`
+            : "Cluster created. Import its nodes below."}
         </p>
       )}
       <p className="mb-4 flex items-center gap-2 text-sm text-slate-700" data-testid="cluster-facts">
@@ -52,7 +54,8 @@ export default async function EditClusterPage({ params, searchParams }: { params
           }}
         />
         <div className="flex flex-col gap-6">
-          <NodeImport clusterId={cluster.id} clusterName={cluster.name} />
+          {/* A Kubernetes cluster's nodes come from the cluster itself (the server refuses a file for it). */}
+          {connection.driver === "SIMULATED" && <NodeImport clusterId={cluster.id} clusterName={cluster.name} />}
           <ClusterRetire id={cluster.id} name={cluster.name} status={cluster.status} impact={retireImpact} />
         </div>
       </div>
