@@ -2,15 +2,16 @@
 // The savings ledger: per finished job, what it emitted against what the carbon-agnostic baseline
 // would have, with totals per day, tenant and cluster and one page of entries.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { CategoryBarChart } from "@/components/charts/category-bar-chart";
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
 import { formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
+import { LedgerEntriesTable } from "./ledger-entries-table";
+import { LedgerMethodDisclosure } from "./ledger-method-disclosure";
+import { LedgerSummary } from "./ledger-summary";
 import { QueryState } from "./section-card";
-import { Figure, TotalsTable } from "./totals-table";
+import { TotalsTable } from "./totals-table";
 import { formatDay } from "./use-time-zone";
 
 const PAGE_SIZE = 20;
@@ -38,22 +39,14 @@ export function SavingsLedgerSection({ days, tz }: { days: number; tz: string })
     <QueryState isLoading={query.isLoading} error={query.error}>
       {l && l.total.jobs === 0 && (
         <p className="rounded-md bg-slate-50 p-4 text-sm text-slate-700" data-testid="ledger-empty">
-          No job has finished in the last {days} days, so the ledger is empty. When a job finishes, its emissions are recorded beside what the carbon-agnostic
-          baseline (the least-loaded cluster, started at submission) would have emitted.
+          No job has finished in the last {days} days, so the ledger is empty. When a job finishes, its emissions are recorded beside what a carbon-agnostic
+          scheduler would have emitted: the same run started at submission on the clusters that could hold it, weighted by their capacity.
         </p>
       )}
       {l && l.total.jobs > 0 && (
         <div className="flex flex-col gap-5" data-testid="ledger">
-          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <Figure
-              label="Saved vs baseline"
-              value={formatEmissions(l.total.savedGCo2e)}
-              hint={l.total.savedPct === null ? undefined : `${l.total.savedPct.toFixed(1)} % of the baseline`}
-            />
-            <Figure label="Actual" value={formatEmissions(l.total.actualGCo2e)} hint={`${l.total.jobs} finished jobs`} />
-            <Figure label="Baseline" value={formatEmissions(l.total.baselineGCo2e)} hint="carbon-agnostic placement" />
-            <Figure label="Method" value={l.methods[0]?.method.split("@")[0] ?? "—"} hint={l.methods.map((m) => `${m.method} (${m.jobs} jobs)`).join(" · ")} />
-          </dl>
+          <LedgerSummary l={l} />
+          <LedgerMethodDisclosure methods={l.methods} />
           <div>
             <h3 className="mb-1 text-sm font-semibold">Actual vs baseline by day</h3>
             <CategoryBarChart
@@ -80,76 +73,7 @@ export function SavingsLedgerSection({ days, tz }: { days: number; tz: string })
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">Entries</h3>
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Savings ledger entries, newest first</caption>
-                <thead className="text-left text-xs uppercase text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3">
-                      Job
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Tenant
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Finished
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Ran on
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Baseline
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right">
-                      Actual
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right">
-                      Baseline
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right">
-                      Saved
-                    </th>
-                    <th scope="col" className="py-1">
-                      Method
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {l.entries.map((e) => (
-                    <tr key={e.id} className="border-t border-slate-100 align-top" data-testid="ledger-row">
-                      <td className="py-1 pr-3">
-                        {e.decisionId ? (
-                          <Link href={`/decisions/${e.decisionId}`} className="font-medium text-leaf-700 underline">
-                            {e.jobName}
-                          </Link>
-                        ) : (
-                          e.jobName
-                        )}
-                      </td>
-                      <td className="py-1 pr-3">{e.tenantName}</td>
-                      <td className="whitespace-nowrap py-1 pr-3">
-                        <LocalTime value={e.finishedAt ?? e.day} />
-                      </td>
-                      <td className="py-1 pr-3">{e.clusterName}</td>
-                      <td className="py-1 pr-3">
-                        {e.baselineClusterName ?? "—"}
-                        {e.baselineStartAt && (
-                          <span className="block text-xs text-slate-600">
-                            start <LocalTime value={e.baselineStartAt} />
-                          </span>
-                        )}
-                      </td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{formatEmissions(e.actualGCo2e)}</td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{formatEmissions(e.baselineGCo2e)}</td>
-                      <td className={`py-1 pr-3 text-right tabular-nums ${e.savedGCo2e < 0 ? "text-red-700" : "text-leaf-700"}`}>
-                        {formatEmissions(e.savedGCo2e)}
-                      </td>
-                      <td className="py-1 font-mono text-xs">{e.method}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <LedgerEntriesTable entries={l.entries} />
             <div className="mt-2 flex items-center justify-between text-sm text-slate-600">
               <span>
                 {l.totalEntries} entries · page {page} of {pages}

@@ -15,6 +15,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDuration, formatEmissions, formatPercent, formatSavingHint } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
+import { savingRangeHint, savingTip } from "./saving-figure";
 
 function Kpi({ label, value, hint, tip, testId }: { label: string; value: string; hint?: string; tip?: ReactNode; testId?: string }) {
   return (
@@ -74,15 +75,17 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
           testId="kpi-saved-today"
           label="Saved vs baseline today"
           value={o.savings.today.jobs ? formatEmissions(o.savings.today.savedGCo2e) : "—"}
-          hint={formatSavingHint(o.savings.today)}
-          tip="From the savings ledger: what jobs that finished today emitted against what a carbon-agnostic scheduler would have emitted for the same jobs (each ledger entry records its baseline method)."
+          hint={[formatSavingHint(o.savings.today), savingRangeHint(o.savings.today)].filter(Boolean).join(" · ")}
+          tip={savingTip(o.savings.today, "today")}
         />
         <Kpi
           testId="kpi-saved-week"
           label="Saved vs baseline (7 days)"
           value={o.savings.week.jobs ? formatEmissions(o.savings.week.savedGCo2e) : "—"}
-          hint={`${formatSavingHint(o.savings.week)} · planned by waiting: ${formatEmissions(o.week.savedByWaitingGCo2e)}`}
-          tip="The savings ledger over today and the six days before. 'Planned by waiting' is what the scheduler expected to save by deferring jobs placed this week."
+          hint={[formatSavingHint(o.savings.week), savingRangeHint(o.savings.week), `planned by waiting: ${formatEmissions(o.week.savedByWaitingGCo2e)}`]
+            .filter(Boolean)
+            .join(" · ")}
+          tip={`${savingTip(o.savings.week, "today and the six days before")} 'Planned by waiting' is what the scheduler expected to save by deferring jobs placed this week.`}
         />
         <Kpi label="Completed jobs" value={String(o.jobs.succeeded)} hint={`${o.jobs.expired} expired`} />
       </dl>

@@ -59,9 +59,11 @@ export function createBaselineSaving(core: RunnerCore) {
 
   /** Intensity lookups of the candidates' zones over the shifted run. */
   async function zoneLookups(candidates: readonly BaselineCandidate[], fromMs: number, toMs: number): Promise<Map<string, IntensityLookup>> {
-    const zones = [...new Set(candidates.map((c) => c.zoneId))];
-    const lookups = await Promise.all(zones.map((z) => intensityLookup(db, z, fromMs, toMs)));
-    return new Map(zones.map((z, i) => [z, lookups[i]!]));
+    // One zone at a time: many jobs may finish in one cycle, and each would otherwise hold a
+    // connection per zone at once and starve the pool.
+    const lookups = new Map<string, IntensityLookup>();
+    for (const zoneId of new Set(candidates.map((c) => c.zoneId))) lookups.set(zoneId, await intensityLookup(db, zoneId, fromMs, toMs));
+    return lookups;
   }
 
   return {
