@@ -32,6 +32,17 @@ export function PolicyConstraintFields({ form, errors }: PolicyFormSectionProps)
           invalid={!!errors.minDeferralSavingPct}
         />
       </Field>
+      <Field id="minDeferralSavingGCo2e" label="…and at least (gCO2e; the forecast's error is a further floor)" error={errors.minDeferralSavingGCo2e}>
+        <Input
+          id="minDeferralSavingGCo2e"
+          type="number"
+          min="0"
+          max="100000"
+          step="1"
+          {...register("minDeferralSavingGCo2e", { valueAsNumber: true })}
+          invalid={!!errors.minDeferralSavingGCo2e}
+        />
+      </Field>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register("honorCarbonBudget")} /> Enforce tenants&apos; carbon budgets
       </label>

@@ -10,7 +10,12 @@ import { formatDay } from "./use-time-zone";
 
 const kwh = (v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: v < 10 ? 2 : 0 })} kWh`;
 const kg = (g: number) => g / 1000;
-const SOURCE_LABEL: Record<string, string> = { measured: "measured intensity", forecast: "forecast intensity", "annual-average": "annual average" };
+const SOURCE_LABEL: Record<string, string> = {
+  measured: "measured intensity",
+  "provider-forecast": "provider forecast",
+  "verdant-forecast": "Verdant forecast",
+  "annual-average": "annual average",
+};
 
 /** The emissions panel for the last `days` days, grouped by the viewer's calendar days. */
 export function EmissionsSection({ days, tz }: { days: number; tz: string }) {

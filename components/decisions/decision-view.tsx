@@ -5,6 +5,7 @@ import type { DecisionView as Decision } from "@/server/services/decision-servic
 import { DecisionCandidatesTable } from "./decision-candidates-table";
 import { DecisionCarbonWindow } from "./decision-carbon-window";
 import { DecisionCounterfactuals } from "./decision-counterfactuals";
+import { DecisionIntensitySources } from "./decision-intensity-sources";
 import { DecisionPlacement } from "./decision-placement";
 import { DecisionProvenance } from "./decision-provenance";
 import { DecisionScoreChart } from "./decision-score-chart";
@@ -22,6 +23,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
       <DecisionSplit explanation={e} />
       <DecisionScoreChart explanation={e} />
       {chosen && <DecisionCarbonWindow chosen={chosen} />}
+      {chosen && <DecisionIntensitySources explanation={e} chosen={chosen} />}
       <DecisionCounterfactuals explanation={e} />
       {chosen && <DecisionPlacement chosen={chosen} />}
       <DecisionProvenance decision={decision} />

@@ -13,7 +13,7 @@
  * each GPU share), and each row says which it used. Work is counted in the hour it happened.
  */
 
-import { DEFAULT_GPU_UTILIZATION, HOUR_MS } from "../engine";
+import { DEFAULT_GPU_UTILIZATION, HOUR_MS, type IntensityKind } from "../engine";
 
 export { HOUR_MS };
 
@@ -23,13 +23,19 @@ export interface PowerSample {
   watts: number;
 }
 
-/** Where an hour's intensity came from. */
-export type IntensitySource = "measured" | "forecast" | "annual-average";
+/** Where an hour's intensity came from (the engine's provenance kinds). */
+export type IntensitySource = IntensityKind;
 
-/** A zone's intensity for one hour. */
+/** A zone's intensity for one hour, with its provenance. */
 export interface HourIntensity {
   gCo2ePerKwh: number;
   source: IntensitySource;
+  /** For a forecast: when it was issued (epoch ms). */
+  issuedAtMs?: number;
+  /** For a Verdant forecast: the forecaster model. */
+  model?: string;
+  /** True for synthetic demo values. */
+  synthetic?: boolean;
 }
 
 /** Looks up the intensity of the job's zone for the hour starting at `hourStartMs`. */
@@ -43,6 +49,13 @@ export interface JobRunInput {
   workSpeed: number;
   /** The job's IT power by the power model, used for hours without telemetry. */
   powerModelWatts: number;
+  /**
+   * Power the GPU telemetry does not see (CPU, memory, the node's idle share beyond the job's own
+   * GPUs), added to measured hours; 0 with the GPU-only model.
+   */
+  unmeteredWatts?: number;
+  /** Versioned name of the power model, stored on each row (default "gpu-linear@1"). */
+  energyMethod?: string;
   /** Telemetry samples (any order); samples outside the run are ignored. */
   samples: readonly PowerSample[];
   pue: number;
@@ -59,8 +72,15 @@ export interface JobHour {
   gCo2ePerKwh: number;
   emissionsGCo2e: number;
   energySource: "telemetry" | "power-model";
+  energyMethod: string;
   intensitySource: IntensitySource;
+  intensityIssuedAt: Date | null;
+  intensityModel: string | null;
+  intensitySynthetic: boolean;
 }
+
+/** The GPU-only power model's name (rows written before the node-share model carry it). */
+export const GPU_LINEAR_METHOD = "gpu-linear@1";
 
 /** Start of the UTC hour holding `ms`. */
 export const hourFloor = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
@@ -93,10 +113,11 @@ export function accountJobHours(input: JobRunInput): JobHour[] {
   return hourSlices(input.runStartMs, input.runEndMs).map(({ hourStartMs, fromMs, toMs }) => {
     const wallSeconds = (toMs - fromMs) / 1000;
     const measured = byHour.get(hourStartMs);
-    const watts = measured ? measured.sum / measured.n : input.powerModelWatts;
+    const watts = measured ? measured.sum / measured.n + (input.unmeteredWatts ?? 0) : input.powerModelWatts;
     const itEnergyKwh = (watts * wallSeconds * input.workSpeed) / 3.6e6;
     const facilityEnergyKwh = itEnergyKwh * input.pue;
-    const { gCo2ePerKwh, source } = input.intensity(hourStartMs);
+    const intensity = input.intensity(hourStartMs);
+    const { gCo2ePerKwh, source } = intensity;
     return {
       hourStartMs,
       wallSeconds,
@@ -105,7 +126,11 @@ export function accountJobHours(input: JobRunInput): JobHour[] {
       gCo2ePerKwh,
       emissionsGCo2e: facilityEnergyKwh * gCo2ePerKwh,
       energySource: measured ? "telemetry" : "power-model",
+      energyMethod: input.energyMethod ?? GPU_LINEAR_METHOD,
       intensitySource: source,
+      intensityIssuedAt: intensity.issuedAtMs !== undefined ? new Date(intensity.issuedAtMs) : null,
+      intensityModel: intensity.model ?? null,
+      intensitySynthetic: intensity.synthetic ?? false,
     };
   });
 }
@@ -141,17 +166,30 @@ export function powerModelWatts(shares: readonly GpuShareSpec[], utilization = D
   return shares.reduce((w, s) => w + (s.milli / 1000) * (s.idleWatts + (s.maxWatts - s.idleWatts) * utilization), 0);
 }
 
+/** Least certain last: a merged hour keeps the provenance of its least certain part. */
+const CERTAINTY: Record<IntensitySource, number> = { measured: 0, "provider-forecast": 1, "verdant-forecast": 2, "annual-average": 3 };
+
+/** The row fields of one merged hour. */
+type MergedHour = Pick<
+  JobHour,
+  "itEnergyKwh" | "facilityEnergyKwh" | "emissionsGCo2e" | "energyMethod" | "intensitySource" | "intensityIssuedAt" | "intensityModel" | "intensitySynthetic"
+> & { clusterId: string; energySource: string };
+
 /**
  * One row per hour: the parts of a split job share the (job, hour) row, attributed to the first
- * part's cluster, with energies and emissions summed and the intensity their weighted mean.
+ * part's cluster, with energies and emissions summed, the intensity their weighted mean and the
+ * intensity provenance of the least certain part.
  */
 export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
-  const merged = new Map<
-    number,
-    { clusterId: string; itEnergyKwh: number; facilityEnergyKwh: number; emissionsGCo2e: number; energySource: string; intensitySource: string }
-  >();
+  const merged = new Map<number, MergedHour>();
   for (const h of hours) {
     const m = merged.get(h.hourStartMs);
+    const provenance = {
+      intensitySource: h.intensitySource,
+      intensityIssuedAt: h.intensityIssuedAt,
+      intensityModel: h.intensityModel,
+      intensitySynthetic: h.intensitySynthetic,
+    };
     if (!m)
       merged.set(h.hourStartMs, {
         clusterId: h.clusterId,
@@ -159,14 +197,15 @@ export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
         facilityEnergyKwh: h.facilityEnergyKwh,
         emissionsGCo2e: h.emissionsGCo2e,
         energySource: h.energySource,
-        intensitySource: h.intensitySource,
+        energyMethod: h.energyMethod,
+        ...provenance,
       });
     else {
       m.itEnergyKwh += h.itEnergyKwh;
       m.facilityEnergyKwh += h.facilityEnergyKwh;
       m.emissionsGCo2e += h.emissionsGCo2e;
       if (h.energySource !== m.energySource) m.energySource = "power-model";
-      if (h.intensitySource !== m.intensitySource) m.intensitySource = h.intensitySource === "measured" ? m.intensitySource : h.intensitySource;
+      if (CERTAINTY[h.intensitySource] > CERTAINTY[m.intensitySource]) Object.assign(m, provenance);
     }
   }
   return [...merged.entries()].map(([hourStartMs, m]) => ({

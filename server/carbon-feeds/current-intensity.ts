@@ -6,9 +6,10 @@
 import type { Db } from "../db/client";
 import { findLatestMeasured, findZoneSignal, listSamples } from "../repositories/carbon-repository";
 import { CarbonFeedError } from "./errors";
+import { isSyntheticProvider, SYNTHETIC_DEMO_SOURCE } from "./synthetic";
 
-/** Where the value comes from. */
-export type IntensityBasis = "measured" | "forecast" | "annual-average";
+/** Where the value comes from (the provenance kinds of the engine's series; the current hour never needs Verdant's own forecast). */
+export type IntensityBasis = "measured" | "provider-forecast" | "annual-average";
 
 /** A zone's intensity at an instant with its provenance. */
 export interface CurrentIntensity {
@@ -20,6 +21,10 @@ export interface CurrentIntensity {
   /** Hour the value covers; null for the annual average. */
   at: Date | null;
   provider: string | null;
+  /** For a forecast: when it was issued. */
+  forecastIssuedAt: Date | null;
+  /** True for synthetic demo values (not a provider's data). */
+  synthetic: boolean;
   signalType: "AVERAGE" | "MARGINAL";
   emissionFactorType: "LIFECYCLE" | "DIRECT";
 }
@@ -41,6 +46,8 @@ export async function resolveCurrentIntensity(db: Db, zoneId: string, at: Date, 
       label: `measured (${measured.provider}${measured.estimated ? ", estimated" : ""})`,
       at: measured.at,
       provider: measured.provider,
+      forecastIssuedAt: null,
+      synthetic: isSyntheticProvider(measured.provider),
     };
   }
   const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
@@ -52,10 +59,12 @@ export async function resolveCurrentIntensity(db: Db, zoneId: string, at: Date, 
     return {
       ...base,
       gCo2ePerKwh: newest.gCo2ePerKwh,
-      basis: "forecast",
-      label: `forecast (${newest.provider}, issued ${newest.forecastIssuedAt?.toISOString()})`,
+      basis: "provider-forecast",
+      label: `${isSyntheticProvider(newest.provider) ? `synthetic forecast (${SYNTHETIC_DEMO_SOURCE})` : `forecast (${newest.provider})`}, issued ${newest.forecastIssuedAt?.toISOString()}`,
       at: newest.at,
       provider: newest.provider,
+      forecastIssuedAt: newest.forecastIssuedAt,
+      synthetic: isSyntheticProvider(newest.provider),
     };
   }
   return {
@@ -67,5 +76,7 @@ export async function resolveCurrentIntensity(db: Db, zoneId: string, at: Date, 
       : "annual average (static default: no feed data)",
     at: null,
     provider: null,
+    forecastIssuedAt: null,
+    synthetic: false,
   };
 }

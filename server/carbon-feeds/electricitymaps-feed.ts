@@ -57,64 +57,66 @@ export interface PollResult extends UpsertCounts {
 }
 
 type Endpoint = "latest" | "history" | "forecast";
+type Point = z.infer<typeof point>;
 
-async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, endpoint: Endpoint, deps: FetchDeps): Promise<PollResult> {
-  // Check the zone before spending a request (and a rate-limit token) on data it would refuse.
-  // The API serves both emission-factor types; ask for the zone's own.
-  const zone = await requireMatchingZone(db, zoneId, { provider: ELECTRICITY_MAPS_PROVIDER, signalType: "AVERAGE" });
-  const factor = zone.emissionFactorType === "LIFECYCLE" ? "lifecycle" : "direct";
-  const apiZone = config.apiZoneIds?.[zoneId] ?? zoneId;
-  const url = new URL(`/v3/carbon-intensity/${endpoint}`, config.baseUrl);
-  url.searchParams.set("zone", apiZone);
-  url.searchParams.set("emissionFactorType", factor);
-  const what = `Electricity Maps ${endpoint} for ${zoneId}`;
-  const { body, attempts } = await fetchJsonWithRetry(url.toString(), { "auth-token": config.authToken }, { ...DEFAULT_RETRY_POLICY, ...config.retry }, deps);
+/** The validated response of one endpoint: its points, the zone it is for and its update time. */
+interface ParsedResponse {
+  points: Pick<Point, "carbonIntensity" | "datetime" | "isEstimated" | "estimationMethod" | "emissionFactorType">[];
+  responseZone: string;
+  updatedAt: string | undefined;
+  /** The response field the points came from, for error messages. */
+  field: string;
+}
 
-  let points: {
-    carbonIntensity: number | null;
-    datetime: string;
-    isEstimated?: boolean;
-    estimationMethod?: string | null;
-    emissionFactorType?: "lifecycle" | "direct";
-  }[];
-  let responseZone: string;
-  let updatedAt: string | undefined;
-  let field: string;
+/** Validates the body of `endpoint` with its schema. */
+function parseResponse(endpoint: Endpoint, body: unknown, what: string): ParsedResponse {
   if (endpoint === "latest") {
     const r = validateResponse(latestSchema, body, what);
-    [points, responseZone, updatedAt, field] = [[r], r.zone, r.updatedAt, "datetime"];
-  } else if (endpoint === "history") {
-    const r = validateResponse(historySchema, body, what);
-    [points, responseZone, field] = [r.history, r.zone, "history"];
-  } else {
-    const r = validateResponse(forecastSchema, body, what);
-    [points, responseZone, updatedAt, field] = [r.forecast, r.zone, r.updatedAt, "forecast"];
+    return { points: [r], responseZone: r.zone, updatedAt: r.updatedAt, field: "datetime" };
   }
-  if (responseZone !== apiZone)
-    throw new CarbonFeedError("ZONE_MISMATCH", `${what}: the response is for zone "${responseZone}", not "${apiZone}"; nothing was written`, { field: "zone" });
-  const wrongFactor = points.findIndex((p) => p.emissionFactorType !== undefined && p.emissionFactorType !== factor);
+  if (endpoint === "history") {
+    const r = validateResponse(historySchema, body, what);
+    return { points: r.history, responseZone: r.zone, updatedAt: undefined, field: "history" };
+  }
+  const r = validateResponse(forecastSchema, body, what);
+  return { points: r.forecast, responseZone: r.zone, updatedAt: r.updatedAt, field: "forecast" };
+}
+
+/** Refuses a response for another zone or with another emission-factor type than the zone stores. */
+function checkResponse(parsed: ParsedResponse, endpoint: Endpoint, apiZone: string, zoneId: string, factor: "lifecycle" | "direct", what: string): void {
+  if (parsed.responseZone !== apiZone)
+    throw new CarbonFeedError("ZONE_MISMATCH", `${what}: the response is for zone "${parsed.responseZone}", not "${apiZone}"; nothing was written`, {
+      field: "zone",
+    });
+  const wrongFactor = parsed.points.findIndex((p) => p.emissionFactorType !== undefined && p.emissionFactorType !== factor);
   if (wrongFactor >= 0) {
     throw new CarbonFeedError(
       "EMISSION_FACTOR_MISMATCH",
-      `${what}: ${endpoint === "latest" ? "" : `${field}[${wrongFactor}].`}emissionFactorType is "${points[wrongFactor]?.emissionFactorType}" but zone ${zoneId} stores ${factor}; nothing was written`,
+      `${what}: ${endpoint === "latest" ? "" : `${parsed.field}[${wrongFactor}].`}emissionFactorType is "${parsed.points[wrongFactor]?.emissionFactorType}" but zone ${zoneId} stores ${factor}; nothing was written`,
       { field: "emissionFactorType" },
     );
   }
+}
 
+/** The rows to store (hours without a value are counted, not stored). */
+function sampleRows(
+  parsed: ParsedResponse,
+  endpoint: Endpoint,
+  zone: { id: string; emissionFactorType: NewIntensitySample["emissionFactorType"] },
+  issuedAt: Date | null,
+  what: string,
+): { rows: NewIntensitySample[]; skippedNull: number } {
   const forecast = endpoint === "forecast";
-  const issuedAt = forecast ? new Date(updatedAt ? Date.parse(updatedAt) : deps.now()) : null;
-  if (issuedAt && Number.isNaN(issuedAt.getTime()))
-    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: updatedAt "${updatedAt}" is not a date-time; nothing was written`, { field: "updatedAt" });
   const rows: NewIntensitySample[] = [];
   let skippedNull = 0;
-  points.forEach((p, i) => {
-    const at = hourStart(p.datetime, endpoint === "latest" ? "datetime" : `${field}[${i}].datetime`, what);
+  parsed.points.forEach((p, i) => {
+    const at = hourStart(p.datetime, endpoint === "latest" ? "datetime" : `${parsed.field}[${i}].datetime`, what);
     if (p.carbonIntensity === null) {
       skippedNull++;
       return;
     }
     rows.push({
-      zoneId,
+      zoneId: zone.id,
       at,
       gCo2ePerKwh: p.carbonIntensity,
       kind: forecast ? "FORECAST" : "MEASURED",
@@ -127,6 +129,34 @@ async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, e
       forecastIssuedAt: issuedAt,
     });
   });
+  return { rows, skippedNull };
+}
+
+/** The forecast's issue time: the response's updatedAt, else the poll time; null for measured data. */
+function issueTime(endpoint: Endpoint, updatedAt: string | undefined, deps: FetchDeps, what: string): Date | null {
+  if (endpoint !== "forecast") return null;
+  const issuedAt = new Date(updatedAt ? Date.parse(updatedAt) : deps.now());
+  if (Number.isNaN(issuedAt.getTime()))
+    throw new CarbonFeedError("MALFORMED_RESPONSE", `${what}: updatedAt "${updatedAt}" is not a date-time; nothing was written`, { field: "updatedAt" });
+  return issuedAt;
+}
+
+async function poll(db: Db, config: ElectricityMapsFeedConfig, zoneId: string, endpoint: Endpoint, deps: FetchDeps): Promise<PollResult> {
+  // Check the zone before spending a request (and a rate-limit token) on data it would refuse.
+  // The API serves both emission-factor types; ask for the zone's own.
+  const zone = await requireMatchingZone(db, zoneId, { provider: ELECTRICITY_MAPS_PROVIDER, signalType: "AVERAGE" });
+  const factor = zone.emissionFactorType === "LIFECYCLE" ? "lifecycle" : "direct";
+  const apiZone = config.apiZoneIds?.[zoneId] ?? zoneId;
+  const url = new URL(`/v3/carbon-intensity/${endpoint}`, config.baseUrl);
+  url.searchParams.set("zone", apiZone);
+  url.searchParams.set("emissionFactorType", factor);
+  const what = `Electricity Maps ${endpoint} for ${zoneId}`;
+  const { body, attempts } = await fetchJsonWithRetry(url.toString(), { "auth-token": config.authToken }, { ...DEFAULT_RETRY_POLICY, ...config.retry }, deps);
+  const parsed = parseResponse(endpoint, body, what);
+  checkResponse(parsed, endpoint, apiZone, zoneId, factor, what);
+  const issuedAt = issueTime(endpoint, parsed.updatedAt, deps, what);
+  const { rows, skippedNull } = sampleRows(parsed, endpoint, { id: zoneId, emissionFactorType: zone.emissionFactorType }, issuedAt, what);
+  const forecast = endpoint === "forecast";
   const counts = await inTransaction(db, async (tx) => {
     const c = forecast ? await upsertForecastSamples(tx, rows) : await upsertMeasuredSamples(tx, rows);
     await recordCarbonAudit(tx, {

@@ -24,3 +24,4 @@ export {
   type BucketAccuracy,
   type HorizonBucket,
 } from "./forecast-accuracy";
+export { SYNTHETIC_DEMO_PROVIDER, SYNTHETIC_DEMO_SOURCE, isSyntheticProvider } from "./synthetic";

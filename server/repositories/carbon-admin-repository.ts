@@ -63,6 +63,33 @@ export async function updateZoneDefault(db: Db, input: { zoneId: string; annualA
   });
 }
 
+/**
+ * Sets a zone's carbon signal type (audited in the same transaction). Returns the previous type and
+ * the zone's feeds' signal types, or null when the zone does not exist; refuses nothing itself.
+ */
+export async function updateZoneSignal(db: Db, input: { zoneId: string; signalType: "AVERAGE" | "MARGINAL"; actorId: string; at: Date }) {
+  return db.$transaction(async (tx) => {
+    const before = await tx.gridZone.findUnique({
+      where: { id: input.zoneId },
+      select: { signalType: true, feeds: { select: { provider: true, signalType: true } } },
+    });
+    if (!before) return null;
+    const conflicting = before.feeds.filter((f) => f.signalType !== input.signalType);
+    if (conflicting.length > 0) return { before: before.signalType, conflicting: conflicting.map((f) => f.provider) };
+    await tx.gridZone.update({ where: { id: input.zoneId }, data: { signalType: input.signalType } });
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: "carbon.zone-signal",
+      entityType: "GridZone",
+      entityId: input.zoneId,
+      before: { signalType: before.signalType },
+      after: { signalType: input.signalType },
+      at: input.at,
+    });
+    return { before: before.signalType, conflicting: [] as string[] };
+  });
+}
+
 // Everything but the token; `apiToken` is only ever compared with null.
 const FEED_PUBLIC = {
   id: true,

@@ -126,14 +126,15 @@ export function findJobsToDrive(db: Db) {
 /** Measured and forecast intensity of a zone for hours in [from, to), and its annual average. */
 export async function findZoneHours(db: Db, zoneId: string, from: Date, to: Date) {
   const [zone, samples] = await Promise.all([
-    db.gridZone.findUniqueOrThrow({ where: { id: zoneId }, select: { annualAverageGCo2ePerKwh: true } }),
+    db.gridZone.findUniqueOrThrow({ where: { id: zoneId }, select: { annualAverageGCo2ePerKwh: true, signalType: true } }),
     db.carbonIntensitySample.findMany({
       where: { zoneId, at: { gte: from, lt: to } },
       orderBy: [{ at: "asc" }, { forecastIssuedAt: "asc" }],
-      select: { at: true, kind: true, gCo2ePerKwh: true },
+      select: { at: true, kind: true, gCo2ePerKwh: true, provider: true, forecastIssuedAt: true, signalType: true },
     }),
   ]);
-  return { annual: zone.annualAverageGCo2ePerKwh, samples };
+  // Only the zone's current signal: samples of the other one (from before an admin switched it) are left out.
+  return { annual: zone.annualAverageGCo2ePerKwh, samples: samples.filter((s) => s.signalType === zone.signalType) };
 }
 
 /** Each cluster's GPU allocation ratio in the newest sample at or before `at` (the baseline's "least loaded"). */

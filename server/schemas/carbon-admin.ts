@@ -9,6 +9,12 @@ export const zoneDefaultSchema = z.object({
   annualAverageGCo2ePerKwh: z.number({ error: "Enter a number in gCO2e/kWh" }).min(0, "0 or more gCO2e/kWh").max(2000, "At most 2,000 gCO2e/kWh"),
 });
 
+/** An admin's choice of a zone's carbon signal: average (flow-traced) or marginal (MOER). */
+export const zoneSignalSchema = z.object({
+  zoneId,
+  signalType: z.enum(["AVERAGE", "MARGINAL"], { error: "Choose average or marginal" }),
+});
+
 /** Largest upload accepted (a year of hourly Electricity Maps data is about 1.3 MB of text). */
 export const MAX_CSV_CHARS = 8_000_000;
 

@@ -19,6 +19,8 @@ export const policyFormSchema = z.object({
   objectiveWeights: objectiveWeightsForm,
   maxDeferralHours: z.number().int("Whole hours").min(0, "0 to 168 hours").max(168, "0 to 168 hours"),
   minDeferralSavingPct: z.number().min(0, "0 to 100 %").max(100, "0 to 100 %"),
+  /** Absolute floor of a worthwhile wait (gCO2e); absent keeps the active policy's. */
+  minDeferralSavingGCo2e: z.number({ error: "Enter grams of CO2e" }).min(0, "0 to 100,000 gCO2e").max(100_000, "0 to 100,000 gCO2e").optional(),
   honorCarbonBudget: z.boolean(),
   allowSplitAcrossClusters: z.boolean(),
   note: safeString("Note", 200, "At most 200 characters").trim().default(""),

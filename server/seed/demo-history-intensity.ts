@@ -4,6 +4,7 @@
  * a decision instant — the measured past and, for later hours, what a forecast issued then would have
  * said (the truth with seeded noise growing with the horizon).
  */
+import { SYNTHETIC_DEMO_PROVIDER } from "../carbon-feeds/synthetic";
 import { hourFloor, type HourIntensity } from "../accounting/energy-hours";
 import { createIntensitySeries, HOUR_MS, type HourProvenance, type IntensitySeries, type Rng } from "../engine";
 import type { DemoSample } from "./demo-carbon";
@@ -44,7 +45,14 @@ export function historyIntensity(
         provenance.push(
           past
             ? { kind: "measured", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle" }
-            : { kind: "provider-forecast", provider: PROVIDER, signalType: "average", emissionFactorType: "lifecycle", forecastIssuedAtMs: hourFloor(atMs) },
+            : {
+                kind: "provider-forecast",
+                provider: SYNTHETIC_DEMO_PROVIDER,
+                synthetic: true,
+                signalType: "average",
+                emissionFactorType: "lifecycle",
+                forecastIssuedAtMs: hourFloor(atMs),
+              },
         );
       }
       return createIntensitySeries({ zone: zoneId, startMs: hour0, gCo2ePerKwh: values, provenance });

@@ -3,6 +3,7 @@
  * zones, GPU models, clusters, nodes, GPUs, carbon samples), tenants and people, the policy, and the
  * queued jobs.
  */
+import { SYNTHETIC_DEMO_PROVIDER, SYNTHETIC_DEMO_SOURCE } from "../carbon-feeds/synthetic";
 import { demoClusters, demoPasswords, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
 import type { DbTx } from "./demo-history-write";
 import type { DemoInputs } from "./demo-inputs";
@@ -36,8 +37,9 @@ export async function writeDemoCatalog(tx: DbTx, inputs: DemoInputs, now: Date):
       ...s,
       signalType: "AVERAGE" as const,
       emissionFactorType: "LIFECYCLE" as const,
-      provider: "Electricity Maps (2023 data, replayed)",
-      source: "data/demo/ci_hourly_2023_lca_wide.csv",
+      // The demo's forecasts are the replayed value times noise: labelled synthetic, not a provider's forecast.
+      provider: s.kind === "FORECAST" ? SYNTHETIC_DEMO_PROVIDER : "Electricity Maps (2023 data, replayed)",
+      source: s.kind === "FORECAST" ? SYNTHETIC_DEMO_SOURCE : "data/demo/ci_hourly_2023_lca_wide.csv",
     })),
   });
 }

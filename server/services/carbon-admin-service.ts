@@ -11,7 +11,7 @@ import { MAX_CSV_CHARS } from "../schemas/carbon-admin";
 import { isStorableText, unstorableTextMessage } from "../schemas/safe-input";
 import { CarbonFeedError, importElectricityMapsCsv } from "../carbon-feeds";
 import { findZoneSignal } from "../repositories/carbon-repository";
-import { deleteFeed, findFeedByKey, listFeeds, listZoneCoverage, saveFeed, updateZoneDefault } from "../repositories/carbon-admin-repository";
+import { deleteFeed, findFeedByKey, listFeeds, listZoneCoverage, saveFeed, updateZoneDefault, updateZoneSignal } from "../repositories/carbon-admin-repository";
 import { DomainError, fieldError } from "./errors";
 import { assertFeedUrlAllowed } from "./feed-url-policy";
 
@@ -39,6 +39,22 @@ export async function setZoneDefault(db: Db, actor: SessionUser, input: { zoneId
   const before = await updateZoneDefault(db, { ...input, actorId: actor.id, at: now });
   if (before === null) throw fieldError("zoneId", `Grid zone "${input.zoneId}" does not exist.`);
   return { zoneId: input.zoneId, before, after: input.annualAverageGCo2ePerKwh };
+}
+
+/**
+ * Sets a zone's signal type (audited). Refused, naming the field, while the zone has a feed of the
+ * other signal (an Electricity Maps feed is average, a WattTime feed marginal): its next poll would
+ * be refused anyway, and the zone would silently stop getting data.
+ */
+export async function setZoneSignal(db: Db, actor: SessionUser, input: { zoneId: string; signalType: "AVERAGE" | "MARGINAL" }, now: Date) {
+  const result = await updateZoneSignal(db, { ...input, actorId: actor.id, at: now });
+  if (result === null) throw fieldError("zoneId", `Grid zone "${input.zoneId}" does not exist.`);
+  if (result.conflicting.length > 0)
+    throw fieldError(
+      "signalType",
+      `Grid zone "${input.zoneId}" has ${result.conflicting.join(", ")} feeds of the other signal; remove them before switching to ${input.signalType.toLowerCase()}.`,
+    );
+  return { zoneId: input.zoneId, before: result.before, after: input.signalType };
 }
 
 function decode(upload: CsvUpload): string {

@@ -36,6 +36,8 @@ export interface DriverEntry {
   /** Power figures per GPU model (for the power model). */
   gpuPower: Record<string, { idleWatts: number; maxWatts: number }>;
   nodeModels: Map<string, string | null>;
+  /** Each node's capacity, for the node-share power model. */
+  nodeShapes: Map<string, { cpuMilli: number; memoryMib: number; gpuCount: number }>;
 }
 
 /** A job the database says is running, to re-attach after a restart. */
@@ -73,14 +75,15 @@ export interface DriverSetOptions {
   wallNow: () => number;
 }
 /** The parts of an entry every driver kind shares. */
-type EntryBase = Pick<DriverEntry, "clusterId" | "clusterName" | "zoneId" | "pue" | "gpuPower" | "nodeModels">;
+type EntryBase = Pick<DriverEntry, "clusterId" | "clusterName" | "zoneId" | "pue" | "gpuPower" | "nodeModels" | "nodeShapes">;
 
 /** Power figures per GPU model and the model of each node. */
 function entryBase(c: DriverClusterRow): EntryBase {
   const gpuPower: Record<string, { idleWatts: number; maxWatts: number }> = {};
   for (const n of c.nodes) if (n.gpuModelId && n.gpuModel) gpuPower[n.gpuModelId] = n.gpuModel;
   const nodeModels = new Map(c.nodes.map((n) => [n.name, n.gpuModelId]));
-  return { clusterId: c.id, clusterName: c.name, zoneId: c.gridZoneId, pue: c.pue, gpuPower, nodeModels };
+  const nodeShapes = new Map(c.nodes.map((n) => [n.name, { cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuCount: n.gpuCount }]));
+  return { clusterId: c.id, clusterName: c.name, zoneId: c.gridZoneId, pue: c.pue, gpuPower, nodeModels, nodeShapes };
 }
 
 /**

@@ -7,13 +7,11 @@
  * jobs as the coordinator's FleetJob.
  */
 import {
-  createIntensitySeries,
   createNode,
   HOUR_MS,
   type FleetCluster,
   type FleetJob,
   type FleetSnapshot,
-  type HourProvenance,
   type JobRequest,
   type NodeState,
   type RunningJob,
@@ -33,7 +31,9 @@ import { findUnreachableClusters } from "../repositories/cluster-repository";
 import { findLinksForSnapshot } from "../repositories/cluster-link-repository";
 import { findTenantGpuHoursSince } from "../repositories/tenant-gpu-hours-repository";
 import { parseStoredAssignments } from "../repositories/stored-json";
-import { FORECASTER_PROVIDER, forecastFills, type ZoneFill } from "./zone-forecast-fill";
+import { forecastFills, type ZoneFill } from "./zone-forecast-fill";
+import { zoneForecastErrors } from "./zone-forecast-error";
+import { buildZoneSeries, indexSamples } from "./zone-intensity-series";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
@@ -78,7 +78,7 @@ export type JobFields = Pick<
   | "deadlineAt"
   | "allowedRegions"
   | "allowSplit"
->;
+> & { submittedAt?: Date | null };
 
 /** A job (row or preview input) as the coordinator's FleetJob. */
 export function toFleetJob(row: JobFields): FleetJob {
@@ -95,6 +95,7 @@ export function toFleetJob(row: JobFields): FleetJob {
     minGpuMemoryGib: row.minGpuMemoryGib,
     gangSize: row.gangSize,
     estimatedDurationS: row.estimatedDurationS,
+    submittedAtMs: row.submittedAt?.getTime() ?? null,
     earliestStartMs: row.earliestStartAt?.getTime() ?? null,
     deadlineMs: row.deadlineAt?.getTime() ?? null,
     allowedRegions: row.allowedRegions,
@@ -144,48 +145,15 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     findTenantGpuHoursSince(db, monthStart, new Date(nowMs)),
   ]);
 
-  // Samples by zone and hour, grouped once (the query returns them sorted: measured first, newest forecast first).
-  const samplesAt = new Map<string, typeof samples>();
-  for (const sample of samples) {
-    const key = `${sample.zoneId}@${sample.at.getTime()}`;
-    const list = samplesAt.get(key);
-    if (list) list.push(sample);
-    else samplesAt.set(key, [sample]);
-  }
-  // Measured beats forecast; among forecasts the latest issue (sorted first) wins.
-  const pick = (zoneId: string, at: number) => {
-    const forZone = samplesAt.get(`${zoneId}@${at}`) ?? [];
-    return forZone.find((s) => s.kind === "MEASURED" && at < nowMs) ?? forZone.find((s) => s.kind === "FORECAST") ?? forZone.find((s) => s.kind === "MEASURED");
-  };
   // Hours no sample covers are filled by the engine's forecaster from the zone's measured history.
-  const uncovered = zones.filter((zone) => Array.from({ length: hours }, (_, h) => hour0 + h * HOUR_MS).some((at) => !pick(zone.id, at)));
+  const pick = indexSamples(samples, zones);
+  const uncovered = zones.filter((zone) => Array.from({ length: hours }, (_, h) => hour0 + h * HOUR_MS).some((at) => !pick(zone.id, at, nowMs)));
   const fills = uncovered.length > 0 ? await forecastFills(db, uncovered, hour0, hours, nowMs) : new Map<string, ZoneFill | null>();
-  const series = new Map(
-    zones.map((zone) => {
-      const values: number[] = [];
-      const provenance: HourProvenance[] = [];
-      const signalType = zone.signalType === "MARGINAL" ? "marginal" : "average";
-      const emissionFactorType = zone.emissionFactorType === "DIRECT" ? "direct" : "lifecycle";
-      const fill = fills.get(zone.id) ?? null;
-      for (let h = 0; h < hours; h++) {
-        const sample = pick(zone.id, hour0 + h * HOUR_MS);
-        values.push(sample?.gCo2ePerKwh ?? fill?.values[h] ?? zone.annualAverageGCo2ePerKwh);
-        provenance.push(
-          sample
-            ? {
-                kind: sample.kind === "MEASURED" ? "measured" : "forecast",
-                provider: sample.provider,
-                signalType,
-                emissionFactorType,
-                ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}),
-              }
-            : fill
-              ? { kind: "forecast", provider: FORECASTER_PROVIDER, signalType, emissionFactorType, forecastIssuedAtMs: fill.issuedAtMs }
-              : { kind: "forecast", provider: "annual average (no feed data)", signalType, emissionFactorType },
-        );
-      }
-      return [zone.id, createIntensitySeries({ zone: zone.id, startMs: hour0, gCo2ePerKwh: values, provenance })] as const;
-    }),
+  const series = new Map(zones.map((zone) => [zone.id, buildZoneSeries(zone, pick, fills.get(zone.id) ?? null, hour0, hours, nowMs)] as const));
+  const forecastErrors = await zoneForecastErrors(
+    db,
+    zones.map((z) => z.id),
+    nowMs,
   );
 
   const holdingById = new Map(holding.map((j) => [j.id, j]));
@@ -234,6 +202,8 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       running,
       reservations: [],
       series: series.get(cluster.gridZoneId)!,
+      // Only a zone with a measured forecast error carries it; the engine's default covers the rest.
+      ...(forecastErrors.get(cluster.gridZoneId)?.length ? { forecastError: forecastErrors.get(cluster.gridZoneId) } : {}),
     };
   });
 

@@ -53,6 +53,7 @@ function mergedPolicy(active: { name: string; version: number; constraints: unkn
       ...(active.constraints as Json),
       maxDeferralHours: form.maxDeferralHours,
       minDeferralSavingPct: form.minDeferralSavingPct,
+      ...(form.minDeferralSavingGCo2e !== undefined ? { minDeferralSavingGCo2e: form.minDeferralSavingGCo2e } : {}),
       honorCarbonBudget: form.honorCarbonBudget,
       allowSplitAcrossClusters: form.allowSplitAcrossClusters,
     },

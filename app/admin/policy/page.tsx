@@ -19,6 +19,7 @@ export default async function PolicyPage() {
           objectiveWeights: active.objectiveWeights,
           maxDeferralHours: c.maxDeferralHours,
           minDeferralSavingPct: c.minDeferralSavingPct,
+          minDeferralSavingGCo2e: c.minDeferralSavingGCo2e,
           honorCarbonBudget: c.honorCarbonBudget,
           allowSplitAcrossClusters: c.allowSplitAcrossClusters,
           note: "",

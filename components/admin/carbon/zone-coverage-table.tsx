@@ -8,6 +8,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
+import { ZoneSignalEditor } from "./zone-signal-editor";
 
 type Zone = CarbonSettings["zones"][number];
 
@@ -98,7 +99,7 @@ export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: 
                 <span className="block text-xs text-slate-600">{z.name}</span>
               </td>
               <td className="py-2 pr-3 text-xs">
-                {z.signalType.toLowerCase()}
+                {canEdit ? <ZoneSignalEditor key={z.signalType} zoneId={z.id} signalType={z.signalType} onSaved={onChanged} /> : z.signalType.toLowerCase()}
                 <span className="block text-slate-600">{z.emissionFactorType.toLowerCase()} factors</span>
               </td>
               <td className="py-2 pr-3">

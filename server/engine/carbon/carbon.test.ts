@@ -38,7 +38,14 @@ describe("energy and emissions", () => {
     const g = estimateEmissionsGCo2e(e, s, T0, 3600);
     expect(g.emissions.value).toBeCloseTo(2.64 * 1.3 * 264);
     expect(g.emissions.text).toBe("906 gCO2e = 2.64 kWh x 1.3 PUE x 264 gCO2e/kWh (DE)");
-    expect(g.provenance).toEqual({ measuredHours: 1, forecastHours: 0, providers: ["p"], signalType: "average", emissionFactorType: "lifecycle" });
+    expect(g.provenance).toEqual({
+      measuredHours: 1,
+      forecastHours: 0,
+      providers: ["p"],
+      signalType: "average",
+      emissionFactorType: "lifecycle",
+      sources: [{ kind: "measured", hours: 1, provider: "p" }],
+    });
   });
 });
 

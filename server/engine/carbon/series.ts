@@ -14,15 +14,50 @@ export type SignalType = "average" | "marginal";
 /** Lifecycle (LCA) or direct (combustion only) emission factors. */
 export type EmissionFactorType = "lifecycle" | "direct";
 
-/** Where one hour's value comes from. */
-export const hourProvenanceSchema = z.object({
-  kind: z.enum(["measured", "forecast"]),
-  provider: z.string(),
-  signalType: z.enum(["average", "marginal"]),
-  emissionFactorType: z.enum(["lifecycle", "direct"]),
-  /** For forecasts: when the forecast was issued (epoch ms). */
-  forecastIssuedAtMs: z.number().optional(),
-});
+/**
+ * Kinds of an hour's value: measured by a feed, forecast by the feed's provider (with its issue
+ * time), forecast by Verdant's own zone forecaster (with its model and issue time), or the zone's
+ * static annual average (the fallback when nothing else covers the hour).
+ */
+export const INTENSITY_KINDS = ["measured", "provider-forecast", "verdant-forecast", "annual-average"] as const;
+/** One of {@link INTENSITY_KINDS}. */
+export type IntensityKind = (typeof INTENSITY_KINDS)[number];
+
+/** Provider name older series gave the forecaster's hours and the annual-average fallback. */
+const LEGACY_FORECASTER_PROVIDER = "verdant-forecaster";
+const LEGACY_ANNUAL_PREFIX = "annual average";
+
+/**
+ * Reads the one "forecast" kind of older stored series as the kind its provider implies: the
+ * forecaster's hours, the annual-average fallback (both were stored as "forecast"), else the
+ * provider's own forecast.
+ */
+function upgradeLegacyKind(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const v = value as Record<string, unknown>;
+  if (v.kind !== "forecast") return value;
+  const provider = typeof v.provider === "string" ? v.provider : "";
+  const kind =
+    provider === LEGACY_FORECASTER_PROVIDER ? "verdant-forecast" : provider.startsWith(LEGACY_ANNUAL_PREFIX) ? "annual-average" : "provider-forecast";
+  return { ...v, kind };
+}
+
+/** Where one hour's value comes from (stored series of the older "forecast" kind are read as above). */
+export const hourProvenanceSchema = z.preprocess(
+  upgradeLegacyKind,
+  z.object({
+    kind: z.enum(INTENSITY_KINDS),
+    provider: z.string(),
+    signalType: z.enum(["average", "marginal"]),
+    emissionFactorType: z.enum(["lifecycle", "direct"]),
+    /** For forecasts: when the forecast was issued (epoch ms). */
+    forecastIssuedAtMs: z.number().optional(),
+    /** For Verdant's forecasts: the forecaster model and its version, e.g. "seasonal-persistence@1". */
+    model: z.string().optional(),
+    /** True for demo data made up from measured values (not any provider's real forecast). */
+    synthetic: z.boolean().optional(),
+  }),
+);
 
 /** Provenance of one hour. */
 export type HourProvenance = z.infer<typeof hourProvenanceSchema>;

@@ -4,7 +4,7 @@
  * Prefix sums make one window O(1), which keeps the start-time search cheap.
  */
 import { CarbonError } from "./errors";
-import { HOUR_MS, seriesEndMs, type IntensitySeries } from "./series";
+import { HOUR_MS, seriesEndMs, type HourProvenance, type IntensityKind, type IntensitySeries } from "./series";
 
 const prefixCache = new WeakMap<IntensitySeries, Float64Array>();
 
@@ -47,28 +47,70 @@ export function meanIntensityGCo2ePerKwh(series: IntensitySeries, startMs: numbe
   return (integralTo(series, prefix, endMs) - integralTo(series, prefix, startMs)) / (durationS / 3600);
 }
 
-/** Provenance of the hours a window touches: counts by kind and the providers seen. */
+/** Hours of one kind from one source inside a window (forecasts also by model and issue time). */
+export interface ProvenanceSource {
+  readonly kind: IntensityKind;
+  readonly hours: number;
+  readonly provider: string;
+  readonly model?: string;
+  readonly forecastIssuedAtMs?: number;
+  readonly synthetic?: boolean;
+}
+
+/**
+ * Provenance of the hours a window touches: `measuredHours`, `forecastHours` (every hour not
+ * measured: provider or Verdant forecasts and the annual-average fallback, as before sources were
+ * kept), the providers seen, and `sources`, the hours per kind and source.
+ */
 export interface WindowProvenance {
   readonly measuredHours: number;
   readonly forecastHours: number;
   readonly providers: readonly string[];
   readonly signalType: IntensitySeries["signalType"];
   readonly emissionFactorType: IntensitySeries["emissionFactorType"];
+  readonly sources: readonly ProvenanceSource[];
+}
+
+const KIND_ORDER: Record<IntensityKind, number> = { measured: 0, "provider-forecast": 1, "verdant-forecast": 2, "annual-average": 3 };
+
+/** Groups hours by kind, provider, model, issue time and synthetic flag, in a stable order. */
+function groupSources(hours: readonly HourProvenance[]): ProvenanceSource[] {
+  const groups = new Map<string, ProvenanceSource & { hours: number }>();
+  for (const p of hours) {
+    const key = [p.kind, p.provider, p.model ?? "", p.forecastIssuedAtMs ?? "", p.synthetic ? 1 : 0].join("|");
+    const g = groups.get(key);
+    if (g) g.hours++;
+    else
+      groups.set(key, {
+        kind: p.kind,
+        hours: 1,
+        provider: p.provider,
+        ...(p.model !== undefined ? { model: p.model } : {}),
+        ...(p.forecastIssuedAtMs !== undefined ? { forecastIssuedAtMs: p.forecastIssuedAtMs } : {}),
+        ...(p.synthetic ? { synthetic: true } : {}),
+      });
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      a.provider.localeCompare(b.provider) ||
+      (a.forecastIssuedAtMs ?? 0) - (b.forecastIssuedAtMs ?? 0) ||
+      (a.model ?? "").localeCompare(b.model ?? ""),
+  );
 }
 
 /** Summarizes the provenance of the hours overlapping the window (assumes coverage was checked). */
 export function windowProvenance(series: IntensitySeries, startMs: number, durationS: number): WindowProvenance {
   const first = Math.floor((startMs - series.startMs) / HOUR_MS);
   const last = Math.ceil((startMs + durationS * 1000 - series.startMs) / HOUR_MS);
-  let measuredHours = 0;
-  let forecastHours = 0;
-  const providers = new Set<string>();
-  for (let h = Math.max(0, first); h < Math.min(last, series.provenance.length); h++) {
-    const p = series.provenance[h];
-    if (!p) continue;
-    if (p.kind === "measured") measuredHours++;
-    else forecastHours++;
-    providers.add(p.provider);
-  }
-  return { measuredHours, forecastHours, providers: [...providers].sort(), signalType: series.signalType, emissionFactorType: series.emissionFactorType };
+  const hours = series.provenance.slice(Math.max(0, first), Math.min(last, series.provenance.length));
+  const measuredHours = hours.filter((p) => p.kind === "measured").length;
+  return {
+    measuredHours,
+    forecastHours: hours.length - measuredHours,
+    providers: [...new Set(hours.map((p) => p.provider))].sort(),
+    signalType: series.signalType,
+    emissionFactorType: series.emissionFactorType,
+    sources: groupSources(hours),
+  };
 }

@@ -8,6 +8,7 @@ import type { Figure } from "../carbon/figure";
 import type { WindowProvenance } from "../carbon/window";
 import type { PlacementAssignment } from "../placement/allocate";
 import type { PlacementDecision } from "../placement/placer";
+import type { DeferralCheck } from "./deferral-check";
 import type { CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
 import type { FleetCluster, GpuModelSpec, TenantUsage } from "./types";
@@ -61,6 +62,8 @@ export interface PlacementOption {
   readonly savingGCo2e: number;
   /** Starts whose capacity check failed during the carbon shift. */
   readonly capacityRejectedStartsMs: readonly number[];
+  /** Whether the best greener start was worth waiting for, with the thresholds and reasons. */
+  readonly deferral: DeferralCheck;
 }
 
 /** An agent's answer for one cluster. */

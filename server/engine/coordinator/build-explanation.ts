@@ -18,7 +18,7 @@ function carbonDetail(o: PlacementOption, zone: string) {
     zone,
     energy: o.energy,
     emissions: o.emissions,
-    provenance: { ...o.provenance, providers: [...o.provenance.providers] },
+    provenance: { ...o.provenance, providers: [...o.provenance.providers], sources: o.provenance.sources.map((src) => ({ ...src })) },
     earliestStartMs: o.earliestStartMs,
     chosenStartMs: o.startMs,
     earliestGCo2e: o.earliestGCo2e,
@@ -28,6 +28,7 @@ function carbonDetail(o: PlacementOption, zone: string) {
     // The curve is priced with the first placement's energy; rescale to the final one so points compare with chosenGCo2e.
     curve: o.carbonSearch.curve.map((c) => ({ startMs: c.startMs, meanGCo2ePerKwh: c.meanGCo2ePerKwh, gCo2e: o.energy.value * c.meanGCo2ePerKwh })),
     capacityRejectedStartsMs: [...o.capacityRejectedStartsMs],
+    deferral: { ...o.deferral, reasons: o.deferral.reasons.map((r) => ({ ...r })) },
   };
 }
 
@@ -195,5 +196,8 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
       slowdownPct: l.verdict.slowdownPct,
       checks: l.verdict.checks.map((c) => ({ ...c })),
     })),
+    ...(run.signalComparison
+      ? { signalComparison: { decidedOn: run.signalComparison.decidedOn, excludedClusterIds: [...run.signalComparison.excludedClusterIds] } }
+      : {}),
   };
 }

@@ -1,19 +1,22 @@
 /**
- * From the earliest placement to the option an agent bids: energy of the placement (GPUs of the chosen
- * nodes' models, a shared GPU charged its share), the carbon search over the flexibility window, the
- * shift to a greener start when it saves at least the policy's threshold and the cluster has room then
+ * From the earliest placement to the option an agent bids: energy of the placement (the node-share
+ * model: GPUs, CPU, memory and the job's share of the nodes' idle power), the carbon search over the flexibility window, the
+ * shift to a greener start when the saving is worth the wait (deferral-check.ts: the policy's minimums
+ * and the forecast's error) and the cluster has room then
  * (the first greener start with room wins, at most DEFERRAL_RETRIES tried), and the figures with
  * provenance.
  */
 import { searchBestStart } from "../carbon/best-start";
 import { emissionsFigure } from "../carbon/emissions";
-import { estimateEnergyKwh } from "../carbon/energy";
+import { estimateNodeShareEnergyKwh } from "../carbon/energy";
+import { nodeSharePowerWatts, sumNodeSharePower } from "../carbon/node-power";
 import { meanIntensityGCo2ePerKwh, windowProvenance } from "../carbon/window";
 import type { ClusterState } from "../model/node";
 import type { PlacementAssignment } from "../placement/allocate";
 import type { Placer } from "../placement/placer";
 import type { AgentContext, PlacementOption } from "./agent-types";
 import { mayFit, placementEffect } from "./cluster-facts";
+import { checkDeferral } from "./deferral-check";
 import type { EarliestPlacement } from "./filters/types";
 import type { JobWindow } from "./job-window";
 import { stateForWindow } from "./timeline";
@@ -25,7 +28,10 @@ export const DEFAULT_GPU_UTILIZATION = 0.8;
 /** Carbon-shift candidates re-checked for capacity before falling back to the earliest start. */
 const DEFERRAL_RETRIES = 4;
 
-/** Energy of the placement: GPUs of the chosen nodes' models, mean watts over them. */
+/**
+ * Energy of the placement by the node-share model (carbon/node-power.ts): on each chosen node the
+ * job's GPUs, CPU and memory plus its share of the node's idle power; a shared GPU counts its share.
+ */
 function energyOf(
   state: ClusterState,
   variant: JobVariant,
@@ -34,30 +40,30 @@ function energyOf(
   pue: number,
   utilization: number,
 ) {
-  let gpus = 0;
-  let idle = 0;
-  let max = 0;
   const models = new Set<string>();
-  const share = variant.request.gpuMilliPerGpu / 1000;
-  for (const a of assignments) {
-    const model = state.nodes[a.nodeIndex]?.gpuModel ?? "unknown";
-    models.add(model);
+  const milli = variant.request.gpuMilliPerGpu;
+  let gpus = 0;
+  const parts = assignments.map((a) => {
+    const node = state.nodes[a.nodeIndex];
+    const model = node?.gpuModel ?? "unknown";
+    if (a.gpuIndices.length > 0) models.add(model);
     const spec = catalog.get(model);
-    // A shared GPU is charged its share of the power; unknown models fall back to a generic 50/300 W board.
-    for (let k = 0; k < a.gpuIndices.length; k++) {
-      gpus += share;
-      idle += share * (spec?.idleWatts ?? 50);
-      max += share * (spec?.maxWatts ?? 300);
-    }
-  }
-  const energy = estimateEnergyKwh({
-    gpuCount: gpus,
-    idleWatts: gpus > 0 ? idle / gpus : 0,
-    maxWatts: gpus > 0 ? max / gpus : 0,
-    utilization,
-    durationS: variant.durationS,
-    pue,
+    gpus += (a.gpuIndices.length * milli) / 1000;
+    // Unknown models fall back to a generic 50/300 W board.
+    const shape = {
+      cpuMilli: node?.cpuMilliCapacity ?? variant.request.cpuMilli,
+      memoryMib: node?.memoryMibCapacity ?? variant.request.memoryMib,
+      gpuCount: node?.gpuMilliFree.length ?? 0,
+      gpuIdleWatts: node?.gpuModel ? (spec?.idleWatts ?? 50) : 0,
+      gpuMaxWatts: node?.gpuModel ? (spec?.maxWatts ?? 300) : 0,
+    };
+    return nodeSharePowerWatts(
+      shape,
+      { cpuMilli: variant.request.cpuMilli, memoryMib: variant.request.memoryMib, gpuMilli: a.gpuIndices.length * milli },
+      { gpu: utilization },
+    );
   });
+  const energy = estimateNodeShareEnergyKwh({ power: sumNodeSharePower(parts), gpus, durationS: variant.durationS, pue });
   return { energy, models: [...models].sort() };
 }
 
@@ -85,9 +91,21 @@ export function optionAt(
   let chosen = { startMs: first.startMs, state: first.state, decision: first.decision, energy: firstEnergy };
   let startReason: PlacementOption["startReason"] = first.startMs === ctx.nowMs ? "now" : first.startMs === win.earliestMs ? "window" : "capacity";
   const rejected: number[] = [];
-  if (search.savingPct >= ctx.policy.constraints.minDeferralSavingPct && search.savingGCo2e > 0) {
-    // Greener starts in order of emissions; the first one with room wins (capacity permitting).
-    const greener = search.curve.filter((c) => c.gCo2e < search.earliest.gCo2e).sort((a, b) => a.gCo2e - b.gCo2e || a.startMs - b.startMs);
+  const checkInput = {
+    search,
+    series: cluster.series,
+    forecastError: cluster.forecastError,
+    durationS: variant.durationS,
+    nowMs: ctx.nowMs,
+    constraints: ctx.policy.constraints,
+  };
+  const deferral = checkDeferral(checkInput);
+  if (deferral.worthWaiting) {
+    // Greener starts worth their wait, in order of emissions; the first one with room wins (capacity permitting).
+    // Sorted by emissions, the ones worth their wait come first; the check runs only until one is not.
+    const sorted = search.curve.filter((c) => c.gCo2e < search.earliest.gCo2e).sort((a, b) => a.gCo2e - b.gCo2e || a.startMs - b.startMs);
+    const firstNot = sorted.findIndex((c) => !checkDeferral(checkInput, c).worthWaiting);
+    const greener = firstNot < 0 ? sorted : sorted.slice(0, firstNot);
     for (const c of greener.slice(0, DEFERRAL_RETRIES)) {
       const state = stateForWindow(cluster, c.startMs, c.startMs + variant.durationS * 1000);
       // Same queue state as the earliest start (nothing changes in between): reuse its placement.
@@ -126,5 +144,6 @@ export function optionAt(
     earliestGCo2e,
     savingGCo2e: earliestGCo2e - emissions.value,
     capacityRejectedStartsMs: rejected,
+    deferral,
   };
 }

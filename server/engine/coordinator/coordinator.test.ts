@@ -183,11 +183,29 @@ describe("quota, budget, status", () => {
 });
 
 describe("carbon signals", () => {
-  it("refuses to compare clusters whose series use different signal types", () => {
+  it("decides a job whose candidates mix signal types on the majority signal, excluding the other with its reason", () => {
     const snap = fleet();
     const marginal = { ...ZONES.hydro(), signalType: "marginal" as const };
-    const mixed = { ...snap, clusters: snap.clusters.map((c, i) => (i === 1 ? { ...c, series: marginal } : c)) };
-    expect(() => coordinator().decide(mixed, job(), { seed: 1 })).toThrow(/SIGNAL_TYPE_MISMATCH/);
+    // no-reg (the cleanest, chosen when all are average) reports a marginal signal; the two others are average.
+    const mixed = { ...snap, clusters: snap.clusters.map((c) => (c.id === "no-reg" ? { ...c, series: marginal } : c)) };
+    const d = coordinator().decide(mixed, job(), { seed: 1 });
+    expect(d.outcome).toBe("placed");
+    expect(d.parts.map((p) => p.clusterId)).not.toContain("no-reg");
+    expect(d.explanation.signalComparison).toEqual({ decidedOn: "average/lifecycle", excludedClusterIds: ["no-reg"] });
+    const excluded = d.explanation.clusters.find((c) => c.clusterId === "no-reg");
+    expect(excluded?.passed).toBe(false);
+    expect(excluded?.filters.at(-1)?.reasons).toEqual([{ code: "SIGNAL_TYPE_NOT_COMPARED", resource: "carbon-signal", subject: "marginal/lifecycle" }]);
+    expect(formatExplanation(d.explanation)).toMatch(/not comparable/);
+  });
+
+  it("breaks a tie between signal types in favour of average", () => {
+    const snap = fleet();
+    const marginal = (s: FleetSnapshot["clusters"][number]["series"]) => ({ ...s, signalType: "marginal" as const });
+    const two = { ...snap, clusters: snap.clusters.slice(0, 2).map((c, i) => (i === 0 ? { ...c, series: marginal(c.series) } : c)) };
+    const d = coordinator().decide(two, job(), { seed: 1 });
+    expect(d.explanation.signalComparison?.decidedOn).toBe("average/lifecycle");
+    expect(d.explanation.signalComparison?.excludedClusterIds).toEqual([two.clusters[0]?.id]);
+    expect(d.parts.map((p) => p.clusterId)).toEqual([two.clusters[1]?.id]);
   });
 });
 

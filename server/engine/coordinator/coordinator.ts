@@ -7,7 +7,6 @@
  * The explanation is recorded while deciding, from the agents' recorded verdicts.
  * Deterministic: same snapshot, job, policy and seed give a JSON-identical decision.
  */
-import { assertComparableSeries } from "../carbon/series";
 import type { JobRequest } from "../model/job";
 import type { TargetWorkload } from "../model/target-workload";
 import type { PlacementAssignment } from "../placement/allocate";
@@ -23,6 +22,7 @@ import { findFixes } from "./fixes";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
 import { rawObjectives, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
+import { excludeOtherSignals } from "./signal-comparison";
 import { findSplits, splitAllowed, splitWhy, withinTenantLimits } from "./split";
 import type { FleetJob, FleetSnapshot } from "./types";
 
@@ -150,11 +150,8 @@ export function runDecision(
     seed,
     ...overrides,
   };
-  const bids = holdToEarliestStart(
-    snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)),
-    job,
-    ctx,
-  );
+  const signals = excludeOtherSignals(snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)));
+  const bids = holdToEarliestStart(signals.bids, job, ctx);
   const base = { snapshot, job, policy };
   let candidates: Candidate[] = bids
     .filter((b) => b.passed)
@@ -183,7 +180,7 @@ export function runDecision(
   });
   // A worthwhile split goes ahead of every single-cluster candidate (they stay as runners-up).
   candidates.sort((a, b) => (a.kind === b.kind ? compareCandidates(a, b) : a.kind === "split" ? -1 : 1));
-  return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch };
+  return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch, signalComparison: signals.comparison };
 }
 
 /** Whether a split could still be tried for the job (then an unschedulable job is not declared impossible). */
@@ -249,7 +246,6 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
   return {
     policy,
     decide(snapshot, job, { seed }) {
-      assertComparableSeries(snapshot.clusters.map((c) => c.series));
       const run = runDecision(
         snapshot,
         job,
@@ -260,7 +256,6 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       return decisionFromRun(run);
     },
     decideUnexplained(snapshot, job, { seed }) {
-      assertComparableSeries(snapshot.clusters.map((c) => c.series));
       return outcomeFromRun(
         runDecision(
           snapshot,

@@ -6,6 +6,7 @@
 import type { Placer } from "../placement/placer";
 import type { AgentContext, ClusterBid } from "./agent-types";
 import type { CoordinatorPolicy } from "./policy";
+import type { SignalComparison } from "./signal-comparison";
 import type { ObjectiveScore, RawObjectives } from "./scoring";
 import type { SplitOption, SplitSearch } from "./split";
 import type { FleetJob, FleetSnapshot } from "./types";
@@ -31,6 +32,8 @@ export interface DecisionRun {
   readonly bids: readonly ClusterBid[];
   readonly candidates: readonly Candidate[];
   readonly splitSearch: SplitSearch | null;
+  /** Set when the passing bids mixed carbon signals: the one compared on and the clusters left out. */
+  readonly signalComparison?: SignalComparison | null;
 }
 
 /** Decides again with one thing changed (the job, the agents' context overrides, the policy). */

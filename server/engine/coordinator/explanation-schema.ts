@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { figureSchema } from "../carbon/figure";
+import { INTENSITY_KINDS } from "../carbon/series";
 import { placementExplanationSchema } from "../explain/schema";
 import { clusterReasonSchema } from "./reasons";
 
@@ -44,12 +45,44 @@ const scoreSchema = z.object({
   weight: z.number(),
   weighted: z.number(),
 });
+/** Hours of one kind from one source (forecasts with model and issue time). */
+export const provenanceSourceSchema = z.object({
+  kind: z.enum(INTENSITY_KINDS),
+  hours: z.number().int(),
+  provider: z.string(),
+  model: z.string().optional(),
+  forecastIssuedAtMs: z.number().optional(),
+  synthetic: z.boolean().optional(),
+});
+/**
+ * Where the window's intensity came from. `forecastHours` counts every hour not measured (so it
+ * means the same in explanations stored before `sources`); `sources` splits the hours by kind
+ * (measured, provider forecast, Verdant forecast, annual average) and is absent in older ones.
+ */
 const provenanceSchema = z.object({
   measuredHours: z.number().int(),
   forecastHours: z.number().int(),
   providers: z.array(z.string()),
   signalType: z.enum(["average", "marginal"]),
   emissionFactorType: z.enum(["lifecycle", "direct"]),
+  sources: z.array(provenanceSourceSchema).optional(),
+});
+/**
+ * The deferral check of coordinator/deferral-check.ts: the best saving against the policy's minimums
+ * and the forecast's error (gCO2e; the relative error in % for a horizon in hours), and the reasons
+ * (DEFERRAL_BELOW_MINIMUM_SAVING, DEFERRAL_WITHIN_FORECAST_ERROR) when it started early anyway.
+ */
+export const deferralSchema = z.object({
+  savingGCo2e: z.number(),
+  savingPct: z.number(),
+  minSavingPct: z.number(),
+  minSavingGCo2e: z.number(),
+  forecastErrorGCo2e: z.number(),
+  relativeErrorPct: z.number(),
+  horizonHours: z.number(),
+  errorBasis: z.enum(["measured", "default", "none"]),
+  worthWaiting: z.boolean(),
+  reasons: z.array(clusterReasonSchema),
 });
 const curvePointSchema = z.object({ startMs: z.number(), meanGCo2ePerKwh: z.number(), gCo2e: z.number() });
 
@@ -68,6 +101,8 @@ export const carbonDetailSchema = z.object({
   savingPct: z.number(),
   curve: z.array(curvePointSchema),
   capacityRejectedStartsMs: z.array(z.number()),
+  /** Whether waiting was worth it (absent in explanations stored before the check existed). */
+  deferral: deferralSchema.optional(),
 });
 
 /** One cluster as the coordinator considered it. */
@@ -202,6 +237,14 @@ export const coordinatorExplanationSchema = z.object({
       checks: z.array(z.object({ check: z.enum(["bandwidth", "distance", "slowdown"]), value: z.number(), limit: z.number(), ok: z.boolean() })).optional(),
     }),
   ),
+  /**
+   * Present when the passing clusters reported different carbon signals: the "signal/factor" the job
+   * was decided on (the most common; ties to average) and the clusters left out with
+   * SIGNAL_TYPE_NOT_COMPARED.
+   */
+  signalComparison: z
+    .object({ decidedOn: z.enum(["average/lifecycle", "average/direct", "marginal/lifecycle", "marginal/direct"]), excludedClusterIds: z.array(z.string()) })
+    .optional(),
 });
 
 /** A coordinator explanation (derived from the schema so they cannot drift). */

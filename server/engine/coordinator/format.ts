@@ -4,6 +4,7 @@
  */
 import { formatNumber } from "../carbon/figure";
 import type { CoordinatorExplanation } from "./explanation-schema";
+import { describeClusterReason } from "./reasons";
 import { summarizeClusters } from "./summary";
 import { SPLIT_BASE_SLOWDOWN_PCT, SPLIT_REFERENCE } from "./split";
 
@@ -88,7 +89,15 @@ export function formatExplanation(e: CoordinatorExplanation): string {
       );
     else if (c.startReason === "capacity")
       lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
+    const skipped = c.carbon.deferral?.reasons ?? [];
+    if (c.startReason !== "carbon" && skipped.length > 0) lines.push(`Not deferred: it ${skipped.map((r) => describeClusterReason(r)).join("; and it ")}.`);
   } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
+  if (e.signalComparison) {
+    const left = e.signalComparison.excludedClusterIds.map((id) => e.clusters.find((x) => x.clusterId === id)?.name ?? id);
+    lines.push(
+      `Compared on the ${e.signalComparison.decidedOn.replace("/", " ")} carbon signal most candidates share; ${left.join(", ")} ${left.length === 1 ? "reports" : "report"} a signal that is not comparable and ${left.length === 1 ? "was" : "were"} left out.`,
+    );
+  }
   const r = e.counterfactuals.runnerUp;
   const runnerUpName = r
     ? r.clusterId

@@ -57,3 +57,5 @@ export type {
   ClusterTier,
   ClusterStatus,
 } from "./types";
+export { DEFAULT_FORECAST_ERROR_PCT, checkDeferral, type ForecastErrorBucket, type DeferralCheck } from "./deferral-check";
+export { signalKeyOf, type SignalKey, type SignalComparison } from "./signal-comparison";

@@ -39,6 +39,12 @@ export const policyConstraintsSchema = z.object({
   maxSplitSlowdownPct: z.number().min(0).default(5),
   /** Defer for carbon only when it saves at least this share of the start-now emissions (%). */
   minDeferralSavingPct: z.number().min(0).default(1),
+  /**
+   * ...and at least this much in absolute terms (gCO2e): a wait that saves less than about a phone
+   * charge (~5-8 g) is not worth delaying anyone for. The forecast's own error is a further floor
+   * (coordinator/deferral-check.ts).
+   */
+  minDeferralSavingGCo2e: z.number().min(0).default(5),
   /** Candidate start spacing in the carbon search (minutes). */
   searchStepMinutes: z.number().int().positive().default(60),
   /** Locality score (0..100) of each tier when the job states no data region. */

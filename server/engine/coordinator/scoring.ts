@@ -33,7 +33,9 @@ export function rawObjectives(parts: readonly CandidatePart[], ctx: ObjectiveCon
 function normalize(plugin: ObjectivePlugin, value: number, min: number, max: number): number {
   if (plugin.normalization === "absolute") return Math.max(0, Math.min(100, value));
   if (max - min <= 1e-9) return 100;
-  return plugin.direction === "lower-better" ? (100 * (max - value)) / (max - min) : (100 * (value - min)) / (max - min);
+  const share = plugin.direction === "lower-better" ? (max - value) / (max - min) : (value - min) / (max - min);
+  // Rounding can put the best value a hair past the ends (100.00000000000001); the scale is 0..100.
+  return Math.max(0, Math.min(100, 100 * share));
 }
 
 /** Scores all candidates together (min-max needs the whole set). Returns per-candidate scores and totals. */

@@ -34,7 +34,7 @@ export function series(zone: string, hours: number, valueAt: (h: number) => numb
       { length: hours },
       (_, h) =>
         ({
-          kind: h < 12 ? "measured" : "forecast",
+          kind: h < 12 ? "measured" : "provider-forecast",
           provider: "fixture",
           signalType: "average",
           emissionFactorType: "lifecycle",

@@ -4,6 +4,7 @@
  * epoch ms, durations in seconds, so a stored decision's inputs replay exactly.
  */
 import type { IntensitySeries } from "../carbon/series";
+import type { ForecastErrorBucket } from "./deferral-check";
 import type { JobRequest } from "../model/job";
 import type { ClusterState } from "../model/node";
 import type { PlacementAssignment } from "../placement/allocate";
@@ -60,6 +61,11 @@ export interface FleetCluster {
   readonly running: readonly RunningJob[];
   readonly reservations: readonly Reservation[];
   readonly series: IntensitySeries;
+  /**
+   * The zone's measured forecast error by horizon (stored forecasts against later measurements).
+   * Absent or without a bucket for a horizon: the conservative default of deferral-check.ts.
+   */
+  readonly forecastError?: readonly ForecastErrorBucket[];
 }
 
 /** An admin-declared link between two clusters. */
@@ -122,6 +128,11 @@ export interface FleetJob {
   readonly estimatedDurationS: number;
   /** Mean GPU utilization for the energy estimate, 0..1 (default 0.8). */
   readonly gpuUtilization?: number;
+  /**
+   * When the job was submitted (epoch ms): the deferral window is counted from here, so deciding
+   * again later cannot slide it. Absent (a preview, a simulator arrival): the decision time.
+   */
+  readonly submittedAtMs?: number | null;
   /** Flexibility window: start at or after earliestStartMs, finish by deadlineMs. */
   readonly earliestStartMs?: number | null;
   readonly deadlineMs?: number | null;

@@ -9,6 +9,6 @@ export {
   type DurationPrediction,
   type PredictionSource,
 } from "./duration-predictor";
-export { forecastZoneIntensity, type ZoneForecastOptions } from "./zone-forecast";
+export { forecastZoneIntensity, ZONE_FORECAST_MODEL, type ZoneForecastOptions } from "./zone-forecast";
 export { measureForecastError, backtestZoneForecast, type ForecastError } from "./forecast-error";
 export { noisyTruthForecast, normalDraw } from "./noisy-forecast";

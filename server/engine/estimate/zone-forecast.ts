@@ -16,6 +16,9 @@
 
 import { HOUR_MS } from "../carbon/series";
 
+/** Name and version of this forecaster, recorded with every hour it fills ("verdant-forecast" provenance). */
+export const ZONE_FORECAST_MODEL = "seasonal-level-persistence@1";
+
 /** Tuning of {@link forecastZoneIntensity}. */
 export interface ZoneForecastOptions {
   /** Whole days of history the daily profile averages over (default 7). */

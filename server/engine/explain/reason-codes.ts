@@ -38,6 +38,9 @@ export const CLUSTER_ONLY_REASON_CODES = [
   "CARBON_BUDGET",
   "CARBON_SERIES_NOT_COVERING",
   "LATER_THAN_ANOTHER_CLUSTER",
+  "SIGNAL_TYPE_NOT_COMPARED",
+  "DEFERRAL_BELOW_MINIMUM_SAVING",
+  "DEFERRAL_WITHIN_FORECAST_ERROR",
 ] as const;
 
 /** Every reason code of either level. */
@@ -47,7 +50,7 @@ export const REASON_CODES = [...NODE_REASON_CODES, ...CLUSTER_ONLY_REASON_CODES]
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** Units of a reason's numbers. */
-export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "nodes", "kgCo2e", "gpuHours", "s", "epochMs"] as const;
+export const REASON_UNITS = ["milliCpu", "mib", "gpus", "milliGpu", "members", "nodes", "kgCo2e", "gCo2e", "gpuHours", "s", "epochMs"] as const;
 /** A reason unit. */
 export type ReasonUnit = (typeof REASON_UNITS)[number];
 
@@ -70,6 +73,8 @@ export const REASON_RESOURCES = [
   "carbon-data",
   "cluster",
   "start",
+  "carbon-signal",
+  "carbon-saving",
 ] as const;
 /** A reason resource. */
 export type ReasonResource = (typeof REASON_RESOURCES)[number];

@@ -69,5 +69,12 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
       return "have no intensity data for the run window";
     case "LATER_THAN_ANOTHER_CLUSTER":
       return `could start it only later (in ${num((r.requested ?? 0) / 60)} min) while another cluster starts it sooner, and the job has no window to wait in`;
+    case "SIGNAL_TYPE_NOT_COMPARED":
+      // subject: this cluster's signal ("marginal/lifecycle"); the decision's own signal is in the explanation.
+      return `report a ${(r.subject ?? "different").split("/").join(" ")} carbon signal, which is not comparable with the signal most candidates share`;
+    case "DEFERRAL_BELOW_MINIMUM_SAVING":
+      return `would save only ${num(r.requested)} gCO2e by waiting, below the policy's minimum of ${num(r.limit)} gCO2e, so it starts as early as it can`;
+    case "DEFERRAL_WITHIN_FORECAST_ERROR":
+      return `would save ${num(r.requested)} gCO2e by waiting, within the forecast's error of ${num(r.limit)} gCO2e, so it starts as early as it can`;
   }
 }

@@ -9,7 +9,7 @@
  */
 import { createIntensitySeries, HOUR_MS, type HourProvenance, type IntensitySeries } from "../carbon/series";
 import { noisyTruthForecast } from "../estimate/noisy-forecast";
-import { forecastZoneIntensity } from "../estimate/zone-forecast";
+import { forecastZoneIntensity, ZONE_FORECAST_MODEL } from "../estimate/zone-forecast";
 import { createRng, mixSeed } from "../model/rng";
 import type { SimForecastOptions, SimZoneSeries } from "./types";
 
@@ -90,7 +90,13 @@ export class ForecastBook {
     const s = truth.series;
     const base = { provider: s.provider, signalType: "average" as const, emissionFactorType: s.emissionFactorType };
     const measured: HourProvenance = { kind: "measured", ...base };
-    const predicted: HourProvenance = { kind: "forecast", ...base, forecastIssuedAtMs: s.startMs + hour * HOUR_MS };
+    // Noisy truth stands for a provider's forecast but is made up from the measured values (synthetic);
+    // the history-only method is Verdant's own forecaster.
+    const issued = { ...base, forecastIssuedAtMs: s.startMs + hour * HOUR_MS };
+    const predicted: HourProvenance =
+      this.options.method === "noisy-truth"
+        ? { kind: "provider-forecast", ...issued, synthetic: true }
+        : { kind: "verdant-forecast", ...issued, model: ZONE_FORECAST_MODEL };
     const values: number[] = [];
     const provenance: HourProvenance[] = [];
     for (let k = 24; k > 0; k--) {

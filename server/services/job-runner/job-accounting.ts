@@ -1,5 +1,6 @@
 /** A finished job's energy hours per cluster, its totals and its savings-ledger entry. */
-import { accountJobHours, mergeHours, powerModelWatts, sumJobHours, type JobHour, type PowerSample } from "../../accounting/energy-hours";
+import { accountJobHours, mergeHours, sumJobHours, type JobHour, type PowerSample } from "../../accounting/energy-hours";
+import { jobPowerModel } from "../../accounting/node-power-model";
 import type { JobAccountingRows } from "../../repositories/control-loop-repository";
 import { createBaselineSaving } from "./baseline-saving";
 import { intensityLookup } from "./intensity-lookup";
@@ -22,11 +23,15 @@ export function createJobAccounting(core: RunnerCore) {
     const entry = drivers.get(clusterId);
     const intensity = await intensityLookup(db, entry.zoneId, startedAtMs, endedAtMs);
     const clusterSamples = jobSamples.filter((s) => (s as PowerSample & { clusterId?: string }).clusterId === clusterId);
+    // Whole node share: GPUs, CPU, memory and the node's idle share; telemetry sees only the GPUs.
+    const power = jobPowerModel(parts.holdingsOf(entry, job));
     return accountJobHours({
       runStartMs: startedAtMs,
       runEndMs: endedAtMs,
       workSpeed: entry.workSpeed,
-      powerModelWatts: powerModelWatts(parts.sharesOf(entry, job)),
+      powerModelWatts: power.watts,
+      unmeteredWatts: power.unmeteredWatts,
+      energyMethod: power.method,
       samples: clusterSamples,
       pue: entry.pue,
       intensity,

@@ -1,5 +1,6 @@
 /** A job's stored placement read as parts per cluster, with the power figures of its GPU shares. */
 import type { GpuShareSpec } from "../../accounting/energy-hours";
+import type { NodeHolding } from "../../accounting/node-power-model";
 import { parseStoredAssignments, type StoredAssignment } from "../../repositories/stored-json";
 import { assignmentsFor, type DriverEntry } from "../cluster-drivers";
 import type { JobRow } from "./runner-types";
@@ -12,6 +13,8 @@ export interface JobParts {
   clustersOf(job: JobRow): string[];
   /** The job's GPU shares on one cluster with their models' power figures. */
   sharesOf(entry: DriverEntry, job: JobRow): GpuShareSpec[];
+  /** The nodes the job holds on one cluster, with what it holds there (the node-share power model's input). */
+  holdingsOf(entry: DriverEntry, job: JobRow): NodeHolding[];
 }
 
 /** Job-part lookups that parse each row's assignments once. */
@@ -30,6 +33,22 @@ export function createJobParts(): JobParts {
       assignmentsFor(entry.clusterId, partsOf(job)).flatMap((a) => {
         const model = entry.gpuPower[entry.nodeModels.get(a.node) ?? ""];
         return model ? a.gpuIndices.map(() => ({ ...model, milli: a.milliPerGpu })) : [];
+      }),
+    holdingsOf: (entry, job) =>
+      assignmentsFor(entry.clusterId, partsOf(job)).map((a) => {
+        const shape = entry.nodeShapes.get(a.node);
+        const model = entry.gpuPower[entry.nodeModels.get(a.node) ?? ""];
+        // A node gone from the inventory: the job's own request stands in for its capacity.
+        return {
+          node: {
+            cpuMilli: shape?.cpuMilli ?? job.cpuMilli,
+            memoryMib: shape?.memoryMib ?? job.memoryMib,
+            gpuCount: shape?.gpuCount ?? a.gpuIndices.length,
+            gpuIdleWatts: model?.idleWatts ?? 0,
+            gpuMaxWatts: model?.maxWatts ?? 0,
+          },
+          held: { cpuMilli: job.cpuMilli, memoryMib: job.memoryMib, gpuMilli: a.gpuIndices.length * a.milliPerGpu },
+        };
       }),
   };
 }
