@@ -4,9 +4,8 @@
  * every group except one stuck on a hung API, which finishes in the background and sits out the
  * next cycles until it has.
  */
-import { findClusterAllocation, findJobsToDrive, insertClusterSamples } from "../../repositories/control-loop-repository";
-import type { DriverEntry } from "../cluster-drivers";
-import { readClusterTelemetry } from "./cluster-telemetry";
+import { insertClusterSamples } from "../../repositories/control-loop-repository";
+import { prepareCycle, runCluster } from "./cluster-cycle";
 import { createJobDriver } from "./drive-job";
 import { emptyReport, type CycleContext, type JobRow, type RunnerCore, type RunnerReport } from "./runner-types";
 import { eachLimited, settleUnlessStuck, type ClusterTask } from "./settle-tasks";
@@ -30,19 +29,6 @@ export function createCycleRunner(core: RunnerCore) {
     throw error;
   }
 
-  /** One cluster's cycle: a probe while it counts as unreachable, its jobs, then its telemetry. */
-  async function runCluster(entry: DriverEntry, jobs: JobRow[], ctx: CycleContext): Promise<void> {
-    const guard = guards.guardOf(entry);
-    // The probe is what closes an open breaker (after its cool-down) and clears an outage stored
-    // before a restart, even on a cluster with no work to call it for.
-    if (guard.unreachable || ctx.stored.get(entry.clusterId)?.unreachableSince)
-      await guards.callOn(entry, "list nodes", () => entry.driver.listInventory()).catch(() => {});
-    await eachLimited(jobs, core.guardOptions.concurrency, (job) => jobDriver.driveJob(job, ctx.now, ctx.report));
-    await readClusterTelemetry(core, entry, ctx);
-    // Work that outlived its cycle stores what it learned at once, not a cycle later.
-    await guards.persistReachability(ctx.now);
-  }
-
   /** One group per cluster key; every cluster gets one for its probe and telemetry. */
   function groupJobs(jobs: JobRow[]): Map<string, JobRow[]> {
     const groups = new Map<string, JobRow[]>(drivers.all().map((e) => [e.clusterId, []]));
@@ -60,7 +46,7 @@ export function createCycleRunner(core: RunnerCore) {
     const entry = drivers.all().find((e) => e.clusterId === key);
     const groupEntries = drivers.all().filter((e) => key.split("+").includes(e.clusterId));
     let finished = false;
-    const done = (entry ? runCluster(entry, group, ctx) : eachLimited(group, 1, (job) => jobDriver.driveJob(job, ctx.now, ctx.report)))
+    const done = (entry ? runCluster(core, jobDriver, entry, group, ctx) : eachLimited(group, 1, (job) => jobDriver.driveJob(job, ctx.now, ctx.report)))
       .catch((error: unknown) => void (backgroundError ??= error))
       .finally(() => {
         finished = true;
@@ -70,25 +56,6 @@ export function createCycleRunner(core: RunnerCore) {
     return { done, finished: () => finished, stuck: () => groupEntries.some((e) => guards.guardOf(e).oldestCallMs() > core.cycleBudgetMs) };
   }
 
-  /** Reads the jobs to drive and refreshes the drivers (re-attaching running jobs after a restart). */
-  async function prepareCycle(now: Date, report: RunnerReport): Promise<CycleContext> {
-    const jobs = await findJobsToDrive(db);
-    const versions = await drivers.refresh(
-      jobs
-        .filter((j) => j.status === "RUNNING" && j.startedAt)
-        .map((j) => ({
-          jobId: j.id,
-          tenantSlug: j.tenant.slug,
-          estimatedDurationS: j.estimatedDurationS,
-          startedAtMs: j.startedAt!.getTime(),
-          assignments: parts.partsOf(j),
-        })),
-    );
-    const stored = new Map(versions.map((v) => [v.clusterId, v]));
-    const sampleDue = clock.wallMs - lastSampleMs >= SAMPLE_EVERY_MS;
-    return { now, jobs, report, sampleDue, allocation: sampleDue ? await findClusterAllocation(db) : [], sampleRows: [], stored };
-  }
-
   return {
     /** Advances every placed and running job to `now`. */
     async advance(now: Date): Promise<RunnerReport> {
@@ -96,7 +63,7 @@ export function createCycleRunner(core: RunnerCore) {
       const report = emptyReport();
       // A database failure in work left running by an earlier cycle: report it now.
       rethrowBackgroundError();
-      const ctx = await prepareCycle(now, report);
+      const ctx = await prepareCycle(core, now, report, clock.wallMs - lastSampleMs >= SAMPLE_EVERY_MS);
       const tasks: ClusterTask[] = [];
       for (const [key, group] of groupJobs(ctx.jobs)) {
         if (busy.has(key)) report.skippedBusy++;
