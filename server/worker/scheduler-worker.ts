@@ -7,13 +7,13 @@
 import type { Db } from "../db/client";
 import { createJobRunner } from "../services/job-runner";
 import { createFetchDeps } from "../carbon-feeds/http-fetch";
-import { pollDueFeeds } from "../carbon-feeds/feed-scheduler";
-import { runSchedulingCycle } from "../services/scheduling-cycle";
-import { DECISION_RETENTION_EVERY_MS, pruneDecisions } from "../services/decision-retention";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { componentLogger, type Logger } from "../logging/logger";
+import { createBackgroundPasses } from "./background-passes";
+import { createLeaderCycle } from "./leader-cycle";
 import { openLeaderConnection, type LeaderConnection } from "./leader-lock";
 
+/** How the worker connects, how often it cycles and what it places with. */
 export interface WorkerOptions {
   db: Db;
   databaseUrl: string;
@@ -29,6 +29,7 @@ export interface WorkerOptions {
   now?: () => Date;
 }
 
+/** A started worker. */
 export interface WorkerHandle {
   /** Asks for a cycle now (also triggered by job submissions through LISTEN/NOTIFY). */
   wake(): void;
@@ -50,13 +51,10 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   let failures = 0;
   const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed, inventoryRefreshMs: options.inventoryRefreshMs });
   const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
-  // Feed polls may wait on retries: they run beside the cycles, one pass at a time.
-  let feedPass: Promise<void> | null = null;
-  // Inventory imports wait on cluster APIs too: beside the cycles, one pass at a time.
-  let inventoryPass: Promise<void> | null = null;
-  // Decision retention: once soon after start, then about daily, by the leader only.
-  let lastRetentionMs = -Infinity;
+  const passes = createBackgroundPasses(options.db, runner, feedDeps, log);
+  const leaderCycle = createLeaderCycle({ db: options.db, seed: options.seed, maxJobsPerCycle: options.maxJobsPerCycle, log, runner, passes });
 
+  /** Waits `ms`, or less when woken (a submitted job, or stop()). */
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
@@ -68,6 +66,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       wakeUp = done;
     });
 
+  /** Keeps the leader connection open (reopening a broken one) and runs a cycle while this instance leads. */
   async function cycle() {
     if (!connection || connection.broken) {
       await connection?.close();
@@ -78,43 +77,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       log.debug({ event: "cycle", role: "follower" }, "cycle as follower (another instance leads)");
       return;
     }
-    const started = performance.now();
-    const at = now();
-    feedPass ??= pollDueFeeds(options.db, at, feedDeps)
-      .then(
-        (r) => void ((r.polled || r.failed) && log[r.failed ? "warn" : "info"]({ event: "feeds", polled: r.polled, failed: r.failed }, "carbon feeds polled")),
-      )
-      .catch((error: Error) => log.error({ event: "feeds-error", error: error.message.split("\n")[0] }, "carbon feed pass failed"))
-      .finally(() => (feedPass = null));
-    const running = await runner.advance(at);
-    inventoryPass ??= runner
-      .refreshInventories(at)
-      .then((r) => void ((r.imported || r.failed) && log[r.failed ? "warn" : "info"]({ event: "inventory", ...r }, "cluster inventories imported")))
-      .catch((error: Error) => log.error({ event: "inventory-error", error: error.message.split("\n")[0] }, "inventory pass failed"))
-      .finally(() => (inventoryPass = null));
-    const scheduling = await runSchedulingCycle(options.db, { now: at, seed: options.seed, maxJobs: options.maxJobsPerCycle });
-    if (at.getTime() - lastRetentionMs >= DECISION_RETENTION_EVERY_MS) {
-      lastRetentionMs = at.getTime();
-      const pruned = await pruneDecisions(options.db, at);
-      log.info(
-        { event: "decision-retention", retentionDays: pruned.retentionDays, deleted: pruned.deleted, inputsDeleted: pruned.inputsDeleted },
-        "old decisions pruned",
-      );
-    }
-    const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
-    log.info(
-      {
-        event: "cycle",
-        role: "leader",
-        ms: Math.round(performance.now() - started),
-        ...running,
-        ...scheduling,
-        decisionLatencyMs: undefined,
-        decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
-        decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
-      },
-      "cycle",
-    );
+    await leaderCycle(now());
   }
 
   const loop = (async () => {
@@ -148,8 +111,7 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
       stopped = true;
       wakeUp?.();
       await loop;
-      await feedPass;
-      await inventoryPass;
+      await passes.settle();
       await (connection as LeaderConnection | null)?.close();
     },
   };
