@@ -13,32 +13,13 @@ import { findClusterForAdmin, findNodesNamed, insertImportedNodes } from "../rep
 import { listGpuModels } from "../repositories/catalog-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError } from "./errors";
+import { buildImportReport, checkNodeLines, type ImportProblem, type ImportReport } from "./node-import-report";
 
-/** Problems listed in full up to this many; the count is always exact. */
-const MAX_LISTED_PROBLEMS = 200;
-const SAMPLE_ROWS = 20;
-
-export interface ImportProblem {
-  line: number;
-  column: string | null;
-  message: string;
-}
-
-export interface ImportReport {
-  fileName: string;
-  clusterName: string;
-  ok: boolean;
-  dataLines: number;
-  problemCount: number;
-  problems: ImportProblem[];
-  unknownModels: { model: string; lines: number; suggestion: string | null }[];
-  duplicateNames: number;
-  add: { nodes: number; gpus: number; cpuMilli: number; memoryMib: number; byModel: { model: string; nodes: number; gpus: number }[] };
-  sample: { line: number; name: string; cpuMilli: number; memoryMib: number; gpuCount: number; gpuModel: string | null }[];
-}
+export type { ImportProblem, ImportReport } from "./node-import-report";
 
 const problemOf = (e: CsvInputError): ImportProblem => ({ line: e.line, column: e.column, message: e.message.replace(/^.*?:\d+(?: column "[^"]*")?: /, "") });
 
+/** Checks the cluster and every line of the file; the report lists each problem and what would be added. */
 async function validate(db: Db, input: NodeImportInput): Promise<{ report: ImportReport; nodes: OpenbNode[]; clusterId: string }> {
   const cluster = await findClusterForAdmin(db, input.clusterId);
   if (!cluster) throw new DomainError("NOT_FOUND", "No such cluster.");
@@ -49,17 +30,10 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
       "PRECONDITION_FAILED",
       `${cluster.name} is a Kubernetes cluster: its nodes are imported from the cluster's node list, not from a file.`,
     );
-  let parsed: ReturnType<typeof readOpenbNodeList>;
-  try {
-    parsed = readOpenbNodeList(input.csv, input.fileName);
-  } catch (error) {
-    if (!(error instanceof CsvInputError)) throw error;
-    parsed = { nodes: [], errors: [error] };
-  }
+  const parsed = parseNodeFile(input);
   const problems = parsed.errors.map(problemOf);
   const models = await listGpuModels(db);
   const known = new Set(models.map((m) => m.id));
-  const unknown = new Map<string, number>();
   const existing = new Map(
     (
       await findNodesNamed(
@@ -68,64 +42,28 @@ async function validate(db: Db, input: NodeImportInput): Promise<{ report: Impor
       )
     ).map((n) => [n.name, n.cluster.name]),
   );
-  let duplicateNames = 0;
-  const valid: { line: number; node: OpenbNode }[] = [];
-  for (const entry of parsed.nodes) {
-    const { line, node } = entry;
-    let ok = true;
-    if (node.gpuModel && !known.has(node.gpuModel)) {
-      unknown.set(node.gpuModel, (unknown.get(node.gpuModel) ?? 0) + 1);
-      problems.push({ line, column: "model", message: `GPU model "${node.gpuModel}" is not in the catalog` });
-      ok = false;
-    }
-    const inCluster = existing.get(node.name);
-    if (inCluster !== undefined) {
-      duplicateNames++;
-      problems.push({ line, column: "sn", message: `node "${node.name}" already exists in cluster ${inCluster}` });
-      ok = false;
-    }
-    if (ok) valid.push(entry);
-  }
+  const checks = checkNodeLines(parsed.nodes, known, existing, problems);
   if (parsed.nodes.length === 0 && problems.length === 0) problems.push({ line: 1, column: null, message: "the file has a header but no nodes" });
   problems.sort((a, b) => a.line - b.line);
-  const byModel = new Map<string, { nodes: number; gpus: number }>();
-  for (const { node } of valid) {
-    const key = node.gpuModel ?? "CPU only";
-    const m = byModel.get(key) ?? { nodes: 0, gpus: 0 };
-    m.nodes++;
-    m.gpus += node.gpuCount;
-    byModel.set(key, m);
-  }
-  const report: ImportReport = {
+  const report = buildImportReport({
     fileName: input.fileName,
     clusterName: cluster.name,
-    ok: problems.length === 0,
     dataLines: parsed.nodes.length + parsed.errors.length,
-    problemCount: problems.length,
-    problems: problems.slice(0, MAX_LISTED_PROBLEMS),
-    unknownModels: [...unknown].map(([model, lines]) => ({
-      model,
-      lines,
-      suggestion: models.find((m) => m.id.toLowerCase() === model.toLowerCase())?.id ?? null,
-    })),
-    duplicateNames,
-    add: {
-      nodes: valid.length,
-      gpus: valid.reduce((s, v) => s + v.node.gpuCount, 0),
-      cpuMilli: valid.reduce((s, v) => s + v.node.cpuMilli, 0),
-      memoryMib: valid.reduce((s, v) => s + v.node.memoryMib, 0),
-      byModel: [...byModel].map(([model, m]) => ({ model, ...m })).sort((a, b) => b.gpus - a.gpus || a.model.localeCompare(b.model)),
-    },
-    sample: valid.slice(0, SAMPLE_ROWS).map(({ line, node }) => ({
-      line,
-      name: node.name,
-      cpuMilli: node.cpuMilli,
-      memoryMib: node.memoryMib,
-      gpuCount: node.gpuCount,
-      gpuModel: node.gpuModel,
-    })),
-  };
-  return { report, nodes: valid.map((v) => v.node), clusterId: cluster.id };
+    problems,
+    checks,
+    catalogModels: models.map((m) => m.id),
+  });
+  return { report, nodes: checks.valid.map((v) => v.node), clusterId: cluster.id };
+}
+
+/** The file's lines; a file that cannot be read at all counts as one problem. */
+function parseNodeFile(input: NodeImportInput): ReturnType<typeof readOpenbNodeList> {
+  try {
+    return readOpenbNodeList(input.csv, input.fileName);
+  } catch (error) {
+    if (!(error instanceof CsvInputError)) throw error;
+    return { nodes: [], errors: [error] };
+  }
 }
 
 /** Validates the file and says what would be added; writes nothing. */
