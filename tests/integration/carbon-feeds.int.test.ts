@@ -239,8 +239,10 @@ describe("carbon feeds", () => {
         label: "measured (Electricity Maps, estimated)",
       });
       expect(await resolveCurrentIntensity(test.db, "TEST-AVG", new Date(T + 2 * HOUR + 60_000), { maxAgeHours: 1 })).toMatchObject({
-        basis: "forecast",
+        basis: "provider-forecast",
         gCo2ePerKwh: 242,
+        forecastIssuedAt: new Date(T),
+        synthetic: false,
       });
     });
 
@@ -383,6 +385,8 @@ describe("carbon feeds", () => {
         label: "annual average (static default: no feed data)",
         at: null,
         provider: null,
+        forecastIssuedAt: null,
+        synthetic: false,
         signalType: "AVERAGE",
         emissionFactorType: "LIFECYCLE",
       });

@@ -2,9 +2,9 @@
 // forecast covers come from the engine's forecaster fitted on the zone's measured history, and only a
 // zone without enough history falls back to its (labelled) annual average.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOUR_MS } from "../../server/engine";
+import { HOUR_MS, ZONE_FORECAST_MODEL } from "../../server/engine";
 import { loadFleetSnapshot } from "../../server/services/fleet-snapshot";
-import { FORECASTER_PROVIDER } from "../../server/services/zone-forecast-fill";
+import { ANNUAL_AVERAGE_PROVIDER } from "../../server/services/zone-intensity-series";
 import { upsertMeasuredSamples } from "../../server/repositories/carbon-repository";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -54,15 +54,16 @@ describe("scheduling series beyond the stored samples", () => {
   });
   afterAll(() => database.drop());
 
-  it("fills a zone with measured history from the forecaster, labelled as a forecast issued now", async () => {
+  it("fills a zone with measured history from the forecaster, labelled as a Verdant forecast with its model, issued now", async () => {
     const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
     const series = snapshot.clusters.find((c) => c.name === "hist-cluster")!.series;
     expect(series.gCo2ePerKwh).toHaveLength(49);
     series.gCo2ePerKwh.forEach((v, h) => {
       const at = series.startMs + h * HOUR_MS;
       expect(series.provenance[h]).toEqual({
-        kind: "forecast",
-        provider: FORECASTER_PROVIDER,
+        kind: "verdant-forecast",
+        provider: "verdant",
+        model: ZONE_FORECAST_MODEL,
         signalType: "average",
         emissionFactorType: "lifecycle",
         forecastIssuedAtMs: nowMs,
@@ -78,7 +79,8 @@ describe("scheduling series beyond the stored samples", () => {
     const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
     const series = snapshot.clusters.find((c) => c.name === "none-cluster")!.series;
     expect(new Set(series.gCo2ePerKwh)).toEqual(new Set([321]));
-    expect(new Set(series.provenance.map((p) => p.provider))).toEqual(new Set(["annual average (no feed data)"]));
+    expect(new Set(series.provenance.map((p) => p.kind))).toEqual(new Set(["annual-average"]));
+    expect(new Set(series.provenance.map((p) => p.provider))).toEqual(new Set([ANNUAL_AVERAGE_PROVIDER]));
   });
 
   it("forecasts the demo zones from their seeded history once the seeded forecast has run out", async () => {
@@ -86,7 +88,7 @@ describe("scheduling series beyond the stored samples", () => {
     const demo = snapshot.clusters.filter((c) => !c.name.endsWith("-cluster"));
     expect(demo.length).toBeGreaterThan(0);
     for (const cluster of demo) {
-      expect(new Set(cluster.series.provenance.map((p) => p.provider))).toEqual(new Set([FORECASTER_PROVIDER]));
+      expect(new Set(cluster.series.provenance.map((p) => p.kind))).toEqual(new Set(["verdant-forecast"]));
       expect(new Set(cluster.series.gCo2ePerKwh).size).toBeGreaterThan(1);
     }
   });
@@ -95,7 +97,9 @@ describe("scheduling series beyond the stored samples", () => {
     // At the seed's own time the stored samples cover the whole window.
     const { snapshot } = await loadFleetSnapshot(database.db, SEED_NOW.getTime() + 60_000);
     const demo = snapshot.clusters.find((c) => !c.name.endsWith("-cluster"))!;
-    expect(demo.series.provenance.some((p) => p.provider === FORECASTER_PROVIDER)).toBe(false);
-    expect(new Set(demo.series.provenance.map((p) => p.kind))).toEqual(new Set(["measured", "forecast"]));
+    expect(demo.series.provenance.some((p) => p.kind === "verdant-forecast")).toBe(false);
+    expect(new Set(demo.series.provenance.map((p) => p.kind))).toEqual(new Set(["measured", "provider-forecast"]));
+    // The demo's forecasts are synthetic (the replayed value with noise), and say so.
+    for (const p of demo.series.provenance.filter((x) => x.kind === "provider-forecast")) expect(p).toMatchObject({ provider: "demo", synthetic: true });
   });
 });
