@@ -16,7 +16,6 @@ import { HistoryFleet } from "./demo-history-fleet";
 import { historyIntensity } from "./demo-history-intensity";
 import { replayHistory } from "./demo-history-replay";
 import { historyRows } from "./demo-history-rows";
-import { writeDemoHistory, type DbTx } from "./demo-history-write";
 import { buildDemoJobs, type DemoJob } from "./demo-jobs";
 
 /** Inputs the seed already has in hand. */
@@ -56,13 +55,6 @@ export type HistoryJob = DemoJob & {
   earliestStartAt: Date | null;
   deadlineAt: Date | null;
 };
-
-/** Computes the history rows (pure apart from the engine) and writes them with `tx`. */
-export async function seedDemoHistory(tx: DbTx, input: HistoryInput) {
-  const rows = buildDemoHistory(input);
-  await writeDemoHistory(tx, rows);
-  return { jobs: rows.jobs.length, energyHours: rows.energyHours.length, clusterSamples: rows.clusterSamples.length };
-}
 
 /** The jobs: trace shapes, submitted evenly over [startMs, now - 2 h). */
 function historyJobs(input: HistoryInput, startMs: number, rng: Rng): HistoryJob[] {

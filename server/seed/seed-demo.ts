@@ -6,9 +6,9 @@
 import bcrypt from "bcryptjs";
 import type { Db } from "../db/client";
 import { demoClusters, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
-import { seedDemoHistory } from "./demo-history";
+import { buildDemoHistory, type HistoryInput } from "./demo-history";
 import { seedClusterLinks } from "./seed-links";
-import type { DbTx } from "./demo-history-write";
+import { writeDemoHistory } from "./demo-history-write";
 import { loadDemoInputs, type DemoInputs } from "./demo-inputs";
 import { DEMO_POLICY_ID, writeDemoCatalog, writeDemoPeople, writeDemoPolicy, writeDemoQueue } from "./demo-writes";
 
@@ -44,9 +44,9 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (await db.user.count()) > 0;
 }
 
-/** The completed-job history of the last `days` days (see demo-history.ts). */
-function writeHistory(tx: DbTx, inputs: DemoInputs, now: Date, days: number) {
-  return seedDemoHistory(tx, {
+/** What the completed-job history of the last `days` days is built from (see demo-history.ts). */
+function historyInput(inputs: DemoInputs, now: Date, days: number): HistoryInput {
+  return {
     now,
     days,
     jobsPerDay: 8,
@@ -64,7 +64,7 @@ function writeHistory(tx: DbTx, inputs: DemoInputs, now: Date, days: number) {
       carbonBudgetKgPerMonth: t.carbonBudgetKgPerMonth,
     })),
     policy: { id: DEMO_POLICY_ID, version: 1, ...demoPolicy },
-  });
+  };
 }
 
 /** Seeds the demo; throws if the database is not empty. */
@@ -73,6 +73,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const inputs = loadDemoInputs({ ...options, seed: SEED });
   const rounds = options.bcryptRounds ?? 10;
   const counts = { clusters: demoClusters.length, nodes: inputs.nodeRows.length, gpus: inputs.gpuRows.length, jobs: inputs.jobs.length };
+  // Computed before the transaction opens, which then only writes (on a busy machine the replay
+  // inside it ran past the transaction's time limit).
+  const history = buildDemoHistory(historyInput(inputs, now, options.historyDays ?? 14));
   await db.$transaction(
     async (tx) => {
       if ((await tx.user.count()) > 0) throw new Error("The database already holds data; the demo is seeded only into an empty database.");
@@ -81,7 +84,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       await writeDemoPolicy(tx, now);
       await writeDemoQueue(tx, inputs.jobs);
       await seedClusterLinks(tx, now);
-      await writeHistory(tx, inputs, now, options.historyDays ?? 14);
+      await writeDemoHistory(tx, history);
       await tx.auditLog.create({ data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: counts, at: now } });
     },
     { timeout: 180_000, maxWait: 30_000 },
