@@ -7,7 +7,7 @@ import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
 import { FleetJobFilters, NO_FILTERS, type FleetJobFilterValues } from "./fleet-job-filters";
 import { FleetJobRow } from "./fleet-job-row";
-import { Pager } from "./my-jobs-table";
+import { Pager } from "./pager";
 import { nextSort, SortableHeader, type Sort } from "./sortable-header";
 
 type SortField = "submittedAt" | "priority" | "name" | "status" | "gpuCount";

@@ -2,23 +2,16 @@
 // A tenant's own jobs, live (polled every 2 s): status, queue position, where and when it ran, its
 // energy and CO2e, its decision; queued jobs can be cancelled and any job resubmitted as a copy.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
-import { StatusBadge } from "@/components/ui/status-badge";
-import { formatDuration } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
-import { InfoTip } from "@/components/ui/info-tip";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
-import { DecisionLink } from "./decision-link";
-import { jobEnergyView } from "./job-energy";
-import { JobResourcesCell } from "./job-request-cells";
-import { QueueCell } from "./queue-cell";
+import { MyJobRow } from "./my-job-row";
+import { Pager } from "./pager";
 
 const PAGE_SIZE = 25;
 
+/** The tenant's jobs, newest first, polled live and paged. */
 export function MyJobsTable() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -85,88 +78,12 @@ export function MyJobsTable() {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.map((job) => {
-              const energy = jobEnergyView(job);
-              return (
-                <tr key={job.id} data-testid="job-row">
-                  <td className="px-3 py-2 font-medium">{job.name}</td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={job.status} />
-                    {job.statusReason && job.status !== "QUEUED" && <span className="mt-1 block max-w-56 text-xs text-slate-600">{job.statusReason}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <QueueCell job={job} nowMs={jobs.dataUpdatedAt} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <JobResourcesCell job={job} />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-                  <td className="px-3 py-2">
-                    <DecisionLink decision={job.decisions[0]} emptyText="not placed yet" />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-xs">
-                    <LocalTime value={job.startedAt} />
-                    <span className="block">
-                      <LocalTime value={job.finishedAt ?? job.cancelledAt} />
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="job-energy">
-                    {energy.basis ? (
-                      <InfoTip tip={energy.note}>
-                        <span>
-                          {energy.energy}
-                          {energy.basis === "estimated" ? " (est.)" : ""}
-                        </span>
-                      </InfoTip>
-                    ) : (
-                      <span className="text-slate-500">{energy.energy}</span>
-                    )}
-                    <span className="block text-xs text-slate-600">{energy.emissions}</span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <LocalTime value={job.submittedAt} />
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <div className="flex justify-end gap-2">
-                      <Link
-                        href={`/tenant/jobs/new?copy=${encodeURIComponent(job.id)}`}
-                        className="rounded-md px-3 py-2 text-sm font-semibold text-leaf-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100"
-                        aria-label={`Resubmit ${job.name} as a copy`}
-                      >
-                        Copy
-                      </Link>
-                      {(job.status === "QUEUED" || job.status === "PLACED") && (
-                        <Button variant="danger" onClick={() => cancel.mutate({ id: job.id })} disabled={cancel.isPending} aria-label={`Cancel ${job.name}`}>
-                          Cancel
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
+            {rows.map((job) => (
+              <MyJobRow key={job.id} job={job} nowMs={jobs.dataUpdatedAt} onCancel={() => cancel.mutate({ id: job.id })} cancelling={cancel.isPending} />
+            ))}
           </tbody>
         </table>
         <Pager page={page} pages={pages} total={total} onPage={setPage} />
-      </div>
-    </div>
-  );
-}
-
-/** Previous/next pagination with the position in words. */
-export function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
-  return (
-    <div className="flex items-center justify-between border-t border-slate-100 px-3 py-2 text-sm text-slate-600">
-      <span>
-        {total.toLocaleString("en-US")} jobs · page {page} of {pages}
-      </span>
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-          Previous
-        </Button>
-        <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages}>
-          Next
-        </Button>
       </div>
     </div>
   );
