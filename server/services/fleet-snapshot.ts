@@ -128,6 +128,75 @@ function committedGpuHours(holding: Awaited<ReturnType<typeof findJobsHoldingRes
   return hours;
 }
 
+type HoldingJob = Awaited<ReturnType<typeof findJobsHoldingResources>>[number];
+
+/** Each zone's intensity series; hours no sample covers are filled by the engine's forecaster from the zone's measured history. */
+async function zoneSeries(
+  db: Db,
+  samples: Awaited<ReturnType<typeof findCarbonSamples>>,
+  zones: Awaited<ReturnType<typeof findZones>>,
+  hour0: number,
+  hours: number,
+  nowMs: number,
+) {
+  const pick = indexSamples(samples, zones);
+  const uncovered = zones.filter((zone) => Array.from({ length: hours }, (_, h) => hour0 + h * HOUR_MS).some((at) => !pick(zone.id, at, nowMs)));
+  const fills = uncovered.length > 0 ? await forecastFills(db, uncovered, hour0, hours, nowMs) : new Map<string, ZoneFill | null>();
+  return new Map(zones.map((zone) => [zone.id, buildZoneSeries(zone, pick, fills.get(zone.id) ?? null, hour0, hours, nowMs)] as const));
+}
+
+/** The jobs holding resources on one cluster, as the engine's running jobs (their parts there, ending no earlier than now). */
+function runningJobsOn(
+  clusterId: string,
+  nodeIndex: ReadonlyMap<string, number>,
+  holding: HoldingJob[],
+  partsOf: (j: HoldingJob) => ReturnType<typeof parseStoredAssignments>,
+  nowMs: number,
+): RunningJob[] {
+  return holding
+    .filter((j) => partsOf(j).some((a) => a.cluster === clusterId))
+    .map((j) => {
+      const stored = partsOf(j).filter((a) => a.cluster === clusterId);
+      const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
+      const request: JobRequest = {
+        id: j.id,
+        cpuMilli: j.cpuMilli,
+        memoryMib: j.memoryMib,
+        gpuCount: stored[0]?.gpuIndices.length ?? j.gpuCount,
+        gpuMilliPerGpu: stored[0]?.milliPerGpu ?? j.gpuMilli,
+        allowedGpuModels: [],
+        gangSize: stored.length || 1,
+      };
+      return {
+        jobId: j.id,
+        job: request,
+        assignments: stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices })),
+        endMs: Math.max(nowMs, startMs + j.estimatedDurationS * 1000),
+      };
+    });
+}
+
+/** Each tenant's quotas and what it uses of them this month (GPUs held, carbon, GPU-hours used and committed). */
+function tenantUsage(
+  tenants: Awaited<ReturnType<typeof findSchedulingContext>>["tenants"],
+  holding: HoldingJob[],
+  emissions: Awaited<ReturnType<typeof findTenantEmissionsSince>>,
+  gpuHours: Awaited<ReturnType<typeof findTenantGpuHoursSince>>,
+  monthStart: Date,
+  nowMs: number,
+): TenantUsage[] {
+  return tenants.map((t) => ({
+    tenant: t.id,
+    maxGpus: t.quota?.maxGpus ?? Number.MAX_SAFE_INTEGER,
+    gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
+    carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
+    carbonUsedKgThisMonth: (emissions.find((e) => e.tenantId === t.id)?._sum.emissionsGCo2e ?? 0) / 1000,
+    maxGpuHoursPerMonth: t.quota?.maxGpuHoursPerMonth ?? null,
+    gpuHoursUsedThisMonth: (gpuHours.get(t.id) ?? 0) + committedGpuHours(holding, t.id, nowMs),
+    monthEndMs: Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1),
+  }));
+}
+
 /** Loads the whole fleet as the coordinator sees it at `nowMs`, with the ids behind it. */
 export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapshot: FleetSnapshot; index: FleetIndex }> {
   const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
@@ -145,18 +214,13 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     findTenantGpuHoursSince(db, monthStart, new Date(nowMs)),
   ]);
 
-  // Hours no sample covers are filled by the engine's forecaster from the zone's measured history.
-  const pick = indexSamples(samples, zones);
-  const uncovered = zones.filter((zone) => Array.from({ length: hours }, (_, h) => hour0 + h * HOUR_MS).some((at) => !pick(zone.id, at, nowMs)));
-  const fills = uncovered.length > 0 ? await forecastFills(db, uncovered, hour0, hours, nowMs) : new Map<string, ZoneFill | null>();
-  const series = new Map(zones.map((zone) => [zone.id, buildZoneSeries(zone, pick, fills.get(zone.id) ?? null, hour0, hours, nowMs)] as const));
+  const series = await zoneSeries(db, samples, zones, hour0, hours, nowMs);
   const forecastErrors = await zoneForecastErrors(
     db,
     zones.map((z) => z.id),
     nowMs,
   );
 
-  const holdingById = new Map(holding.map((j) => [j.id, j]));
   // Each holding job's stored parts, checked once: every cluster's pass below reads them.
   const parts = new Map(holding.map((j) => [j.id, parseStoredAssignments(j.decisions[0]?.assignments)]));
   const partsOf = (j: (typeof holding)[number]) => parts.get(j.id)!;
@@ -167,27 +231,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       for (const gpu of n.gpus) for (const s of gpu.shares) byJob.set(s.jobId, (byJob.get(s.jobId) ?? 0) + s.milli);
       return nodeState(n, byJob);
     });
-    const running: RunningJob[] = holding
-      .filter((j) => partsOf(j).some((a) => a.cluster === cluster.id))
-      .map((j) => {
-        const stored = partsOf(j).filter((a) => a.cluster === cluster.id);
-        const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
-        const request: JobRequest = {
-          id: j.id,
-          cpuMilli: j.cpuMilli,
-          memoryMib: j.memoryMib,
-          gpuCount: stored[0]?.gpuIndices.length ?? j.gpuCount,
-          gpuMilliPerGpu: stored[0]?.milliPerGpu ?? j.gpuMilli,
-          allowedGpuModels: [],
-          gangSize: stored.length || 1,
-        };
-        return {
-          jobId: j.id,
-          job: request,
-          assignments: stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices })),
-          endMs: Math.max(nowMs, startMs + holdingById.get(j.id)!.estimatedDurationS * 1000),
-        };
-      });
+    const running = runningJobsOn(cluster.id, nodeIndex, holding, partsOf, nowMs);
     return {
       id: cluster.id,
       name: cluster.name,
@@ -207,16 +251,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     };
   });
 
-  const tenants: TenantUsage[] = context.tenants.map((t) => ({
-    tenant: t.id,
-    maxGpus: t.quota?.maxGpus ?? Number.MAX_SAFE_INTEGER,
-    gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
-    carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
-    carbonUsedKgThisMonth: (emissions.find((e) => e.tenantId === t.id)?._sum.emissionsGCo2e ?? 0) / 1000,
-    maxGpuHoursPerMonth: t.quota?.maxGpuHoursPerMonth ?? null,
-    gpuHoursUsedThisMonth: (gpuHours.get(t.id) ?? 0) + committedGpuHours(holding, t.id, nowMs),
-    monthEndMs: Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 1),
-  }));
+  const tenants = tenantUsage(context.tenants, holding, emissions, gpuHours, monthStart, nowMs);
 
   const index: FleetIndex = {
     clusters: new Map(
