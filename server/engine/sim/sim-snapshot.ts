@@ -34,7 +34,7 @@ export function fleetJob(s: SimState, r: JobRec, asap: boolean): FleetJob {
 }
 
 /** The static fields of a simulated cluster as a fleet cluster. */
-function clusterBase(c: SimClusterRun) {
+function clusterBase(c: SimClusterRun, s: SimState) {
   return {
     id: c.sim.id,
     name: c.sim.name,
@@ -43,6 +43,7 @@ function clusterBase(c: SimClusterRun) {
     tier: c.sim.tier,
     pue: c.sim.pue,
     status: "active" as const,
+    ...(s.book.forecastError ? { forecastError: s.book.forecastError } : {}),
   };
 }
 
@@ -69,7 +70,7 @@ function liveFleetCluster(s: SimState, c: SimClusterRun, i: number, series: Flee
     // A job past its predicted end is still running: assume it ends soon, never before now.
     running.push(x.endMs > s.now ? x : { ...x, endMs: s.now + 60_000 });
   }
-  const fleetCluster: FleetCluster = { ...clusterBase(c), state: c.state, running, reservations: [...c.reservations.values()], series };
+  const fleetCluster: FleetCluster = { ...clusterBase(c, s), state: c.state, running, reservations: [...c.reservations.values()], series };
   s.built[i] = { version: c.version, atMs: s.now, fleet: fleetCluster };
   return fleetCluster;
 }
@@ -84,7 +85,7 @@ export function buildSnapshot(s: SimState, r: JobRec, idle: boolean): FleetSnaps
   const coverUntil = maxEnd + r.estimateS * 1000 + (s.simPolicy.policy.constraints.maxDeferralHours + 2) * HOUR_MS;
   const fleet: FleetCluster[] = s.clusters.map((c, i) => {
     const series = s.book.seriesAt(c.sim.zone, s.now, coverUntil);
-    if (idle) return { ...clusterBase(c), state: c.sim.state, running: [], reservations: [], series };
+    if (idle) return { ...clusterBase(c, s), state: c.sim.state, running: [], reservations: [], series };
     return liveFleetCluster(s, c, i, series);
   });
   const tenants: TenantUsage[] = idle

@@ -27,4 +27,14 @@ describe("ForecastBook", () => {
     expect(seen(s, 5)).toBe(4);
     expect(seen(s, 9)).toBe(4);
   });
+
+  it("states the noisy-truth forecast's error per horizon band (sigma x sqrt(h/24) x sqrt(2/pi) at the band's far end) and leaves the forecaster's unknown", () => {
+    const noisy = new ForecastBook(new Map([["X", truth]]), { method: "noisy-truth", noiseSigma: 0.2, horizonHours: 48 }, 1);
+    const at24 = noisy.forecastError?.find((b) => b.fromHours === 12);
+    expect(at24?.toHours).toBe(24);
+    expect(at24?.relativeErrorPct).toBeCloseTo(20 * Math.sqrt(2 / Math.PI), 6);
+    const errors = noisy.forecastError?.map((b) => b.relativeErrorPct) ?? [];
+    for (let i = 1; i < errors.length; i++) expect(errors[i]).toBeGreaterThanOrEqual(errors[i - 1] as number);
+    expect(book().forecastError).toBeUndefined();
+  });
 });

@@ -8,6 +8,7 @@
  * Hours outside the measured series (e.g. a drain after the period) repeat its first/last week.
  */
 import { createIntensitySeries, HOUR_MS, type HourProvenance, type IntensitySeries } from "../carbon/series";
+import type { ForecastErrorBucket } from "../coordinator/deferral-check";
 import { noisyTruthForecast } from "../estimate/noisy-forecast";
 import { forecastZoneIntensity, ZONE_FORECAST_MODEL } from "../estimate/zone-forecast";
 import { createRng, mixSeed } from "../model/rng";
@@ -49,6 +50,7 @@ export class ForecastBook {
     private readonly seed: number,
   ) {
     this.zoneIndex = new Map([...truths.keys()].map((zone, i) => [zone, i]));
+    this.forecastError = this.noisyTruthErrorBuckets();
   }
 
   private forecastFor(zone: string, truth: ZoneTruth, hour: number): number[] {
@@ -64,6 +66,27 @@ export class ForecastBook {
     if (hour - from <= 0) return new Array<number>(horizon).fill(truth.mean);
     const history = Array.from({ length: hour - from }, (_, k) => truth.at(from + k));
     return forecastZoneIntensity(history, truth.series.startMs + from * HOUR_MS, truth.series.startMs + hour * HOUR_MS, horizon);
+  }
+
+  /**
+   * The forecast error a deferral check should allow for, per horizon band. For the noisy-truth
+   * method it is known exactly: the mean absolute value of N(0, sigma x sqrt(h / 24)) is
+   * sigma x sqrt(h / 24) x sqrt(2 / pi), taken at each band's far end (the conservative side). For the
+   * history-only forecaster it is left unknown, so the coordinator applies its conservative default,
+   * as the control loop does for a zone without measured forecasts.
+   */
+  readonly forecastError: readonly ForecastErrorBucket[] | undefined;
+
+  private noisyTruthErrorBuckets(): ForecastErrorBucket[] | undefined {
+    if (this.options.method !== "noisy-truth") return undefined;
+    const bands = [0, 6, 12, 24, 48, 96, 168];
+    const mae = (hours: number) => 100 * this.options.noiseSigma * Math.sqrt(hours / 24) * Math.sqrt(2 / Math.PI);
+    return bands.map((from, i) => {
+      const to = bands[i + 1] ?? Number.POSITIVE_INFINITY;
+      // Past the forecast horizon the tail repeats the last forecast day, whose error is the horizon's.
+      const farEnd = Math.min(Number.isFinite(to) ? to : from * 2, Math.max(1, this.options.horizonHours));
+      return { fromHours: from, toHours: to, relativeErrorPct: mae(farEnd) };
+    });
   }
 
   /** The series a decision at `nowMs` sees, covering at least until `coverUntilMs`. */
