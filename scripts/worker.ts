@@ -4,5 +4,14 @@ import { startSchedulerWorker } from "../server/worker/scheduler-worker";
 import { runBackgroundProcess } from "./lib/background-process";
 
 runBackgroundProcess("worker", ({ db, databaseUrl, env, logger }) =>
-  startSchedulerWorker({ db, databaseUrl, cycleMs: env.VERDANT_CYCLE_MS, simSpeed: env.VERDANT_SIM_SPEED, inventoryRefreshMs: env.VERDANT_INVENTORY_REFRESH_MS, maxJobsPerCycle: 200, seed: 42, logger }),
+  startSchedulerWorker({
+    db,
+    databaseUrl,
+    cycleMs: env.VERDANT_CYCLE_MS,
+    simSpeed: env.VERDANT_SIM_SPEED,
+    inventoryRefreshMs: env.VERDANT_INVENTORY_REFRESH_MS,
+    maxJobsPerCycle: 200,
+    seed: 42,
+    logger,
+  }),
 );

@@ -12,7 +12,14 @@ import type { ObjectiveInfo, ObjectivePlugin } from "./types";
 import { waitingObjective } from "./waiting";
 
 /** Built-in objectives in report order. */
-export const OBJECTIVE_PLUGINS: readonly ObjectivePlugin[] = [carbonObjective, fragmentationObjective, waitingObjective, localityObjective, loadObjective, kindObjective];
+export const OBJECTIVE_PLUGINS: readonly ObjectivePlugin[] = [
+  carbonObjective,
+  fragmentationObjective,
+  waitingObjective,
+  localityObjective,
+  loadObjective,
+  kindObjective,
+];
 
 /** Objective names in report order. */
 export const OBJECTIVES: readonly string[] = OBJECTIVE_PLUGINS.map((o) => o.name);
