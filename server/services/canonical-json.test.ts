@@ -13,8 +13,6 @@ function reverseKeys(value: unknown): unknown {
   );
 }
 
-const json = fc.jsonValue().filter((v) => !Object.is(v, -0));
-
 describe("canonical JSON", () => {
   it("sorts keys, drops whitespace and writes numbers in their shortest form", () => {
     expect(canonicalJson({ b: 1, a: [true, null, "x"], c: { z: 1e21, y: 0.1 + 0.2, x: 1.0 } })).toBe(
@@ -24,12 +22,15 @@ describe("canonical JSON", () => {
 
   it("is the same text and hash whatever order the keys were built in, and parses back to an equal value", () => {
     fc.assert(
-      fc.property(json, (value) => {
+      fc.property(fc.jsonValue(), (value) => {
         const text = canonicalJson(value);
         expect(canonicalJson(reverseKeys(value))).toBe(text);
         expect(canonicalHash(reverseKeys(value))).toBe(canonicalHash(value));
-        expect(JSON.parse(text)).toEqual(value);
+        // Parses back to what plain JSON keeps of the value (JSON writes -0 as 0 at any depth).
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
+      // A fixed seed: the same cases on every run, so the suite cannot pass or fail by chance.
+      { numRuns: 500, seed: 20261124 },
     );
   });
 
