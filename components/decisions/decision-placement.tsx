@@ -1,18 +1,31 @@
-// The "Placement" card: which node and GPUs each gang member of the chosen candidate received.
+// The "Placement" card: which node and GPUs each gang member received, per cluster when the job was
+// split across two clusters (each part numbers its members from 1).
+import type { DecisionView as Decision } from "@/server/services/decision-service";
 import { DecisionSection } from "./decision-section";
-import type { ChosenCandidate } from "./decision-carbon-window";
 
-/** Node and GPU indices per member of the chosen placement. */
-export function DecisionPlacement({ chosen }: { chosen: ChosenCandidate }) {
+type ChosenPart = Decision["explanation"]["chosen"][number];
+
+/** Node and GPU indices per member of every chosen part. */
+export function DecisionPlacement({ parts, clusterName }: { parts: readonly ChosenPart[]; clusterName: (id: string) => string }) {
+  const split = parts.length > 1;
   return (
     <DecisionSection title="Placement">
-      <ul className="text-sm">
-        {chosen.placements.map((p) => (
-          <li key={p.member}>
-            Member {p.member + 1}: node <span className="font-mono">{p.nodeName}</span>, GPUs {p.gpuIndices.length ? p.gpuIndices.join(", ") : "none"}
-          </li>
-        ))}
-      </ul>
+      {parts.map((part) => (
+        <div key={part.clusterId} className="text-sm">
+          {split && (
+            <h3 className="mt-2 font-medium">
+              {clusterName(part.clusterId)}: {part.members} member{part.members === 1 ? "" : "s"}
+            </h3>
+          )}
+          <ul>
+            {part.placements.map((p) => (
+              <li key={p.member}>
+                Member {p.member + 1}: node <span className="font-mono">{p.nodeName}</span>, GPUs {p.gpuIndices.length ? p.gpuIndices.join(", ") : "none"}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </DecisionSection>
   );
 }

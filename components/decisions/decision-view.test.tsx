@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatExplanation, parseCoordinatorExplanation } from "@/server/engine";
 import type { DecisionView as Decision } from "@/server/services/decision-service";
+import { scoreRowsOf } from "./decision-score-chart";
 import { DecisionView } from "./decision-view";
 
 const FIXTURES = JSON.parse(readFileSync("server/engine/coordinator/__fixtures__/v1-explanations.json", "utf8")) as Record<string, unknown>;
@@ -63,5 +64,33 @@ describe("DecisionView", () => {
     expect(html).toContain("reached 4 times");
     expect(html).toContain('href="/decisions/d-1"');
     expect(html).not.toContain('href="/decisions/d-2"');
+  });
+
+  it("a split decision lists every part's members under its cluster and charts the split's scores", () => {
+    const placed = decisionOf("placed");
+    const e = placed.explanation;
+    const [first] = e.chosen;
+    const other = e.clusters.find((c) => c.clusterId !== first!.clusterId)!;
+    const second = { ...first!, clusterId: other.clusterId, members: 1, placements: [{ member: 0, nodeName: "other-node-7", nodeIndex: 7, gpuIndices: [3] }] };
+    const split = {
+      clusterIds: [first!.clusterId, other.clusterId] as [string, string],
+      membersPerPart: [first!.members, 1] as [number, number],
+      bandwidthGbps: 400,
+      distanceKm: 300,
+      parallelism: "data" as const,
+      slowdownPct: 1.95,
+      why: { kind: "no-whole-cluster" as const },
+      scores: first!.carbon ? (e.clusters.find((c) => c.clusterId === first!.clusterId)?.scores ?? []) : [],
+      total: 50,
+      candidates: 1,
+    };
+    const html = render({ ...placed, explanation: { ...e, chosen: [first!, second], split } });
+    const firstName = e.clusters.find((c) => c.clusterId === first!.clusterId)!.name;
+    expect(html).toContain(`${other.name}: 1 member</h3>`);
+    expect(html).toContain(`${firstName}: ${first!.members} member`);
+    expect(html).toContain('<span class="font-mono">other-node-7</span>, GPUs 3');
+    for (const p of first!.placements) expect(html).toContain(`<span class="font-mono">${p.nodeName}</span>`);
+    const rows = scoreRowsOf({ ...e, split });
+    expect(rows.map((r) => r.cluster)).toContain(`${firstName} + ${other.name} (split)`);
   });
 });

@@ -25,7 +25,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
       {chosen && <DecisionCarbonWindow chosen={chosen} />}
       {chosen && <DecisionIntensitySources explanation={e} chosen={chosen} />}
       <DecisionCounterfactuals explanation={e} />
-      {chosen && <DecisionPlacement chosen={chosen} />}
+      {chosen && <DecisionPlacement parts={e.chosen} clusterName={(id) => e.clusters.find((c) => c.clusterId === id)?.name ?? id} />}
       <DecisionProvenance decision={decision} />
     </div>
   );
