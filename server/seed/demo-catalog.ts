@@ -162,10 +162,14 @@ export const demoStaff = [
   { email: "operator@verdant.example", name: "Oli Operator", role: "OPERATOR" as const, password: demoPasswords.operator },
 ];
 
-/** The initial placement policy (the engine issues refine its meaning; weights sum to 1). */
+/**
+ * The initial placement policy. Only the weights' ratios matter (a candidate's total is the weighted
+ * sum of its 0-100 objective scores, compared with the other candidates'); the job-kind weight sends training towards hubs and inference towards regional and
+ * edge clusters, as the engine's default policy does.
+ */
 export const demoPolicy = {
   name: "verdant-default",
-  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, kind: 0.1 },
   // Toronto-Ottawa, the demo's one nearby pair, is about 440 km of fibre: past the 300 km of the
   // measured reference, so the predicted slowdown (under 5 %) is the check that decides.
   constraints: { maxDeferralHours: 24, honorCarbonBudget: true, allowSplitAcrossClusters: true, maxSplitDistanceKm: 500 },

@@ -77,8 +77,9 @@ describe("carbon page and zone/feed administration", () => {
       expect(zone.points.every((p) => (p.measured !== null) === p.atMs < hourNow)).toBe(true);
       expect(zone.latestMeasured?.atMs).toBe(hourNow - HOUR);
       expect(zone.sources).toEqual([
-        { provider: "Electricity Maps (2023 data, replayed)", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 48 },
         { provider: "Electricity Maps (2023 data, replayed)", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "MEASURED", hours: 7 * 24 },
+        // The demo's forecasts are the measured values plus noise: stored as the demo's, not the provider's.
+        { provider: "demo", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 48 },
         { provider: "verdant-forecaster", signalType: "AVERAGE", emissionFactorType: "LIFECYCLE", kind: "FORECAST", hours: 1 },
       ]);
       // The seed's forecast is issued now, for the future: nothing to compare yet.
