@@ -6,7 +6,7 @@ import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const form = (overrides: Record<string, unknown> = {}) => ({
-  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1 },
+  objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, kind: 0.1 },
   maxDeferralHours: 24,
   minDeferralSavingPct: 1,
   honorCarbonBudget: true,
@@ -75,11 +75,11 @@ describe("placement policy administration", () => {
   it("keeps a load weight through save and read (every registered objective is in the form), and refuses an unknown objective by name", async () => {
     const admin = await callerAs(database.db, demoUserIds.admin);
     const saved = await admin.policies.save(
-      form({ objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 }, note: "spread load too" }),
+      form({ objectiveWeights: { carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, kind: 0.1, load: 0.5 }, note: "spread load too" }),
     );
     expect(saved.changes).toContainEqual({ key: "objectiveWeights.load", before: 0, after: 0.5 });
     const state = await admin.policies.get();
-    expect(state.active.objectiveWeights).toEqual({ carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, load: 0.5 });
+    expect(state.active.objectiveWeights).toEqual({ carbon: 0.4, fragmentation: 0.3, waiting: 0.2, locality: 0.1, kind: 0.1, load: 0.5 });
     const row = await database.db.policy.findFirstOrThrow({ where: { active: true } });
     expect(row.objectiveWeights).toMatchObject({ load: 0.5 });
     // The editor sends back what it was given: saving it again changes nothing (the load weight is not dropped).
