@@ -55,10 +55,10 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
             sor?.ratio == null
               ? day.isLoading
                 ? "loading…"
-                : "no cluster samples yet"
-              : `${Math.round(sor.allocatedGpuHours).toLocaleString("en-US")} of ${Math.round(sor.availableGpuHours).toLocaleString("en-US")} GPU-hours`
+                : "no GPUs held yet"
+              : `${Math.round(sor.countedGpuHours).toLocaleString("en-US")} of ${Math.round(sor.heldGpuHours).toLocaleString("en-US")} GPU-hours held`
           }
-          tip="Scheduling occupancy rate: allocated GPU-hours over available GPU-hours in the last 24 hours, from the clusters' periodic samples."
+          tip="Scheduling occupancy rate over the last 24 hours: GPU time of runs that succeeded or are running, over the GPU time placements held (start-up time and failed or cancelled runs count as held)."
         />
         <Kpi
           testId="kpi-gfr"

@@ -84,3 +84,26 @@ export async function readSavingsSince(db: Db, sinceDay: Date) {
     methods: r?.methods ?? [],
   };
 }
+
+/**
+ * Placements whose GPUs were held at some point in [from, to): placed before `to` and not released
+ * before `from` (a job's GPUs are released when it finishes or is cancelled).
+ */
+export async function readHeldRuns(db: Db, from: Date, to: Date) {
+  const jobs = await db.job.findMany({
+    where: {
+      placedAt: { not: null, lt: to },
+      // A requeued job's earlier placement was released when it was requeued; its GPUs are not held now.
+      status: { notIn: ["QUEUED", "UNSCHEDULABLE", "EXPIRED"] },
+      AND: [{ OR: [{ finishedAt: null }, { finishedAt: { gte: from } }] }, { OR: [{ cancelledAt: null }, { cancelledAt: { gte: from } }] }],
+    },
+    select: { gpuCount: true, gpuMilli: true, gangSize: true, placedAt: true, startedAt: true, finishedAt: true, cancelledAt: true, status: true },
+  });
+  return jobs.map((j) => ({
+    gpus: (j.gpuCount * j.gpuMilli * j.gangSize) / 1000,
+    placedAtMs: j.placedAt!.getTime(),
+    startedAtMs: j.startedAt?.getTime() ?? null,
+    releasedAtMs: (j.finishedAt ?? j.cancelledAt)?.getTime() ?? null,
+    counted: j.status === "SUCCEEDED" || j.status === "RUNNING",
+  }));
+}

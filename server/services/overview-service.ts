@@ -5,6 +5,7 @@ import {
   findLatestDecisions,
   readCarbonSince,
   readFleetAllocation,
+  readHeldRuns,
   readIntensityCurves,
   readSavingsSince,
   readWaitPercentiles,
@@ -13,6 +14,7 @@ import { countMultiGpuRequests, readNodeGpuStates } from "../repositories/gpu-st
 import { readClusterSampleBuckets } from "../repositories/cluster-sample-repository";
 import { listClusterNames } from "../repositories/catalog-repository";
 import { gpuFragmentationRatio, mostCommonMultiGpuShape } from "./fragmentation-metrics";
+import { occupancyRate } from "./occupancy-rate";
 import { buildAllocationSeries, HISTORY_RANGES, type HistoryRange } from "./sample-series";
 
 const HOUR_MS = 3_600_000;
@@ -84,10 +86,14 @@ export async function getOverview(db: Db, now: Date) {
 
 export type Overview = Awaited<ReturnType<typeof getOverview>>;
 
-/** GPU allocation over the last 24 h or 7 d from the cluster samples: fleet and per cluster, and the SOR. */
+/**
+ * GPU allocation over the last 24 h or 7 d from the cluster samples (fleet and per cluster, and its
+ * mean), and the SOR of the placements held in that window.
+ */
 export async function getAllocationHistory(db: Db, now: Date, range: HistoryRange) {
   const { windowMs, bucketSeconds } = HISTORY_RANGES[range];
-  const [buckets, clusters] = await Promise.all([readClusterSampleBuckets(db, new Date(now.getTime() - windowMs), bucketSeconds), listClusterNames(db)]);
+  const from = new Date(now.getTime() - windowMs);
+  const [buckets, clusters, held] = await Promise.all([readClusterSampleBuckets(db, from, bucketSeconds), listClusterNames(db), readHeldRuns(db, from, now)]);
   const series = buildAllocationSeries(buckets, bucketSeconds);
   return {
     range,
@@ -96,7 +102,8 @@ export async function getAllocationHistory(db: Db, now: Date, range: HistoryRang
     nowMs: now.getTime(),
     rows: series.rows,
     clusters: series.clusterIds.map((id) => ({ id, name: clusters.find((c) => c.id === id)?.name ?? id })),
-    sor: series.sor,
+    meanAllocation: series.meanAllocation,
+    sor: occupancyRate(held, from.getTime(), now.getTime()),
   };
 }
 

@@ -15,7 +15,7 @@ const bucket = (clusterId: string, h: number, cap: number, alloc: number, power 
 
 describe("buildAllocationSeries", () => {
   it("gives the fleet's GAR per bucket weighted by capacity, each cluster's GAR, and the SOR", () => {
-    const { rows, clusterIds, sor } = buildAllocationSeries(
+    const { rows, clusterIds, meanAllocation } = buildAllocationSeries(
       [bucket("b", 1, 4000, 1000), bucket("a", 0, 8000, 4000), bucket("b", 0, 2000, 2000), bucket("a", 1, 8000, 0)],
       3600,
     );
@@ -25,13 +25,13 @@ describe("buildAllocationSeries", () => {
       { atMs: at(1).getTime(), fleet: 8.3, a: 0, b: 25 },
     ]);
     // 7 GPU-hours allocated out of 22 available over two one-hour buckets.
-    expect(sor.allocatedGpuHours).toBe(7);
-    expect(sor.availableGpuHours).toBe(22);
-    expect(sor.ratio).toBeCloseTo(7 / 22, 10);
+    expect(meanAllocation.allocatedGpuHours).toBe(7);
+    expect(meanAllocation.availableGpuHours).toBe(22);
+    expect(meanAllocation.ratio).toBeCloseTo(7 / 22, 10);
   });
   it("scales GPU-hours with the bucket length and has no SOR without samples", () => {
-    expect(buildAllocationSeries([bucket("a", 0, 1000, 500)], 900).sor.allocatedGpuHours).toBe(0.125);
-    expect(buildAllocationSeries([], 900)).toEqual({ rows: [], clusterIds: [], sor: { allocatedGpuHours: 0, availableGpuHours: 0, ratio: null } });
+    expect(buildAllocationSeries([bucket("a", 0, 1000, 500)], 900).meanAllocation.allocatedGpuHours).toBe(0.125);
+    expect(buildAllocationSeries([], 900)).toEqual({ rows: [], clusterIds: [], meanAllocation: { allocatedGpuHours: 0, availableGpuHours: 0, ratio: null } });
   });
 });
 

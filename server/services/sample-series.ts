@@ -1,7 +1,7 @@
 /**
  * Chart series from bucketed cluster samples: fleet and per-cluster GPU allocation (GAR) over time,
- * the scheduling occupancy rate (SOR = allocated GPU-hours / available GPU-hours over the window),
- * and one cluster's allocation and power. Pure, so the arithmetic is unit-tested.
+ * the mean allocation over the window (allocated GPU-hours / available GPU-hours: the time-averaged
+ * GAR), and one cluster's allocation and power. Pure, so the arithmetic is unit-tested.
  */
 import type { ClusterSampleBucket } from "../repositories/cluster-sample-repository";
 
@@ -12,7 +12,8 @@ export const HISTORY_RANGES = {
 } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
 
-export interface OccupancyRate {
+/** Allocated over available GPU-hours in a window (the time-averaged GAR). */
+export interface MeanAllocation {
   allocatedGpuHours: number;
   availableGpuHours: number;
   /** allocated / available, or null when no sample covers the window. */
@@ -22,7 +23,7 @@ export interface OccupancyRate {
 /** One chart row: the bucket start, the fleet's GAR and each cluster's GAR (keyed by cluster id), in %. */
 export type AllocationRow = Record<string, number> & { atMs: number; fleet: number };
 
-/** Rows of { atMs, fleet, <clusterId>: GAR in % } and the SOR over every bucket that has samples. */
+/** Rows of { atMs, fleet, <clusterId>: GAR in % } and the mean allocation over every bucket that has samples. */
 export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], bucketSeconds: number) {
   const rows = new Map<number, { atMs: number; capacity: number; allocated: number; values: Record<string, number> }>();
   let allocatedMilliBuckets = 0;
@@ -38,7 +39,7 @@ export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], b
     capacityMilliBuckets += b.gpuCapacityMilli;
   }
   const hours = bucketSeconds / 3600;
-  const sor: OccupancyRate = {
+  const meanAllocation: MeanAllocation = {
     allocatedGpuHours: (allocatedMilliBuckets / 1000) * hours,
     availableGpuHours: (capacityMilliBuckets / 1000) * hours,
     ratio: capacityMilliBuckets ? allocatedMilliBuckets / capacityMilliBuckets : null,
@@ -47,7 +48,7 @@ export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], b
     .sort((a, b) => a.atMs - b.atMs)
     .map((r): AllocationRow => ({ ...r.values, atMs: r.atMs, fleet: r.capacity ? round1((r.allocated / r.capacity) * 100) : 0 }));
   const clusterIds = [...new Set(buckets.map((b) => b.clusterId))].sort();
-  return { rows: series, clusterIds, sor };
+  return { rows: series, clusterIds, meanAllocation };
 }
 
 /** One cluster's rows of { atMs, allocationPct, powerKw, runningJobs }. */

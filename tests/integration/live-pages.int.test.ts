@@ -1,5 +1,5 @@
 // The operator and tenant pages' data on a real PostgreSQL: fragmentation, allocation history and
-// SOR from cluster samples, the savings ledger, queue positions and accounted energy per job.
+// mean allocation from cluster samples, the SOR from held placements, the savings ledger, queue positions and accounted energy per job.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
@@ -32,7 +32,7 @@ describe("live operator and tenant pages", () => {
     expect(overview.savings.today).toEqual({ jobs: 0, actualGCo2e: 0, baselineGCo2e: 0, baselineMinGCo2e: 0, baselineMaxGCo2e: 0, savedGCo2e: 0, methods: [] });
     const history = await operator.overview.allocationHistory({ range: "24h" });
     expect(history.rows).toEqual([]);
-    expect(history.sor.ratio).toBeNull();
+    expect(history.meanAllocation.ratio).toBeNull();
   });
 
   it("counts a partly allocated node that cannot host the common multi-GPU shape, fleet-wide and per cluster", async () => {
@@ -81,8 +81,10 @@ describe("live operator and tenant pages", () => {
     expect(day.rows[1]).toMatchObject({ fleet: 25, [clusterId]: 100, [otherClusterId]: 0 });
     expect(day.clusters.map((c) => c.id).sort()).toEqual([clusterId, otherClusterId].sort());
     // 15 000 of 50 000 milli-GPU over three 15-minute cluster buckets.
-    expect(day.sor.ratio).toBeCloseTo(0.3, 12);
-    expect(day.sor.allocatedGpuHours).toBeCloseTo(15 * 0.25, 12);
+    expect(day.meanAllocation.ratio).toBeCloseTo(0.3, 12);
+    expect(day.meanAllocation.allocatedGpuHours).toBeCloseTo(15 * 0.25, 12);
+    // The SOR comes from the placements held in the window, not from the samples.
+    expect(day.sor.countedGpuHours).toBeLessThanOrEqual(day.sor.heldGpuHours);
     // Two-hour buckets: the two recent samples (10:35 and 11:35 UTC) share one, averaged.
     const week = await operator.overview.allocationHistory({ range: "7d" });
     expect(week.rows.map((r) => r[clusterId])).toEqual([20, 75]);
