@@ -39,6 +39,9 @@ test.describe("decision page", () => {
         .first(),
     ).toBeVisible();
     await expectAccessible(page);
+    // The decision was recorded with its inputs: deciding again from them gives the same bytes.
+    await page.getByRole("button", { name: "Replay" }).click();
+    await expect(page.getByTestId("replay-verdict")).toContainText("Reproduced.", { timeout: 30_000 });
   });
 
   test("a tenant reads its own decisions but not another tenant's", async ({ page, browser }) => {
@@ -54,6 +57,8 @@ test.describe("decision page", () => {
     const own = page.getByTestId("job-row").getByTestId("decision-link").first();
     await own.click();
     await expect(page.getByRole("heading", { name: /^Decision for / })).toBeVisible();
+    // Replay is for operators and admins (the server refuses tenants too).
+    await expect(page.getByRole("button", { name: "Replay" })).toHaveCount(0);
     const response = await page.goto(auroraHref!);
     expect(response?.status()).toBe(404);
   });
