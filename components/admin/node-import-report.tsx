@@ -9,7 +9,7 @@ export type NodeImportReport = RouterOutputs["clusterAdmin"]["previewImport"];
 function ProblemTable({ report }: { report: NodeImportReport }) {
   if (report.problems.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full">
         <caption className="sr-only">Problems by line</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
@@ -45,7 +45,7 @@ function ProblemTable({ report }: { report: NodeImportReport }) {
 function SampleTable({ report }: { report: NodeImportReport }) {
   if (!report.ok || report.sample.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full">
         <caption className="px-2 py-1 text-left text-slate-600">
           First {report.sample.length} of {formatCount(report.add.nodes)} nodes to add

@@ -42,7 +42,7 @@ function BaselineFigure({ e }: { e: Entry }) {
 /** The entries table (newest first). */
 export function LedgerEntriesTable({ entries }: { entries: Entry[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
         <caption className="sr-only">Savings ledger entries, newest first</caption>
         <thead className="text-left text-xs uppercase text-slate-600">

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 /** A small table of named rows with right-aligned figures (each column says its unit). */
 export function TotalsTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs uppercase text-slate-600">

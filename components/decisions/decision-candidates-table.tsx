@@ -20,7 +20,7 @@ export function DecisionCandidatesTable({ explanation: e }: { explanation: Decis
   const sorted = [...e.clusters].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   return (
     <DecisionSection title="Clusters considered">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
             <tr>

@@ -69,7 +69,7 @@ export function orderedPolicies(results: ExperimentResults, chosen: string[]) {
 
 export function ComparisonTable({ results, policies }: { results: ExperimentResults; policies: string[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm" data-testid="comparison-table">
         <caption className="sr-only">Metrics per policy; the baseline is {results.baseline}</caption>
         <thead className="text-left text-xs uppercase text-slate-600">

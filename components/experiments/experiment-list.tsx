@@ -38,7 +38,7 @@ export function ExperimentList({ initial }: { initial: ExperimentSummary[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full text-sm">
         <caption className="sr-only">Experiments, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">

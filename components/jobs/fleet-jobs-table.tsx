@@ -63,7 +63,7 @@ export function FleetJobsTable() {
       )}
       {jobs.isLoading && <p className="text-slate-600">Loading jobs…</p>}
       {jobs.data && (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Jobs across all tenants</caption>
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">

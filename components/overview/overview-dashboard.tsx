@@ -113,7 +113,7 @@ export function OverviewDashboard({ initial }: { initial: Overview }) {
           Carbon intensity by grid zone
         </h2>
         <ZoneIntensityChart rows={o.intensity} zones={o.zones} nowMs={o.nowMs} />
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Intensity now and the cleanest hour in the next 24 hours per zone</caption>
             <thead className="text-left text-xs uppercase text-slate-600">

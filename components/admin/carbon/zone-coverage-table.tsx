@@ -60,7 +60,9 @@ function DefaultEditor({ zone, onSaved }: { zone: Zone; onSaved: () => void }) {
 export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: CarbonSettings; canEdit: boolean; onChanged: () => void }) {
   if (settings.zones.length === 0) return <p className="text-sm text-slate-600">No grid zones yet. Zones are created with the clusters that sit in them.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Relative: the visually hidden labels inside are absolutely positioned, and would otherwise be
+    // placed against the page and widen it past a phone's viewport instead of scrolling with the table.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full text-sm">
         <caption className="sr-only">Grid zones with their static default and intensity data coverage</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
