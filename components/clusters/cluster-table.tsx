@@ -1,9 +1,7 @@
-import Link from "next/link";
 import type { ClusterListRow } from "@/server/services/cluster-service";
 import { InfoTip } from "@/components/ui/info-tip";
-import { LocalTime } from "@/components/ui/local-time";
-import { StatusBadge } from "@/components/ui/status-badge";
-import { formatCount, formatPercent } from "@/components/ui/format";
+import { formatCount } from "@/components/ui/format";
+import { ClusterRow } from "./cluster-row";
 
 /** The fleet's clusters with zone, tier, PUE, GPUs by model, allocation and fragmentation. */
 export function ClusterTable({
@@ -67,52 +65,7 @@ export function ClusterTable({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {clusters.map((c) => (
-            <tr key={c.id} data-testid="cluster-row">
-              <td className="px-3 py-2 font-medium whitespace-nowrap">
-                <Link className="text-leaf-700 underline" href={`/operator/clusters/${c.id}`}>
-                  {c.name}
-                </Link>
-              </td>
-              <td className="px-3 py-2">
-                <StatusBadge status={c.status} />
-                {c.unreachable && (
-                  <span className="mt-1 block text-xs text-red-800" data-testid="cluster-unreachable">
-                    <StatusBadge status="UNREACHABLE" /> since <LocalTime value={c.unreachable.since} />: {c.unreachable.reason ?? "no answer"}
-                  </span>
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {c.region} · {c.locationName}
-              </td>
-              <td className="px-3 py-2">
-                {c.gridZoneId} <span className="text-slate-500">({c.gridZoneName})</span>
-              </td>
-              <td className="px-3 py-2">{c.tier.toLowerCase()}</td>
-              <td className="px-3 py-2 text-right">{c.pue.toFixed(2)}</td>
-              <td className="px-3 py-2 text-right">{formatCount(c.nodes)}</td>
-              <td className="px-3 py-2">
-                <span className="font-semibold">{formatCount(c.gpus)}</span>
-                <span className="text-slate-500"> · {c.gpusByModel.map((m) => `${m.model} ${m.gpus}`).join(", ")}</span>
-              </td>
-              <td className="px-3 py-2 text-right">{c.gpus ? formatPercent(c.allocatedGpuMilli / (c.gpus * 1000)) : "—"}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="cluster-fragmentation">
-                {c.fragmentation ? (
-                  <>
-                    <span className="font-semibold">GFR {formatPercent(c.fragmentation.gfr)}</span>
-                    <span className="block text-xs text-slate-600">FGD {formatPercent(c.fragmentation.fgdRate)} of idle</span>
-                  </>
-                ) : (
-                  "—"
-                )}
-              </td>
-              {editHref && (
-                <td className="px-3 py-2">
-                  <Link className="text-leaf-700 underline" href={editHref(c.id)} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Link>
-                </td>
-              )}
-            </tr>
+            <ClusterRow key={c.id} c={c} editHref={editHref} />
           ))}
         </tbody>
       </table>
