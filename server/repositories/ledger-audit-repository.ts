@@ -4,35 +4,11 @@
  * their nodes and GPU models), tenant GPU quotas, the measured intensity per zone and the active
  * placement policy.
  */
+import type { ShadowJob } from "../accounting/shadow-replay";
 import type { Db } from "../db/client";
 
 /** A ledger entry with the job it accounts for. */
-export interface AuditJobRow {
-  id: string;
-  tenantId: string;
-  kind: string;
-  priority: number;
-  cpuMilli: number;
-  memoryMib: number;
-  gpuCount: number;
-  gpuMilli: number;
-  gangSize: number;
-  allowedGpuModels: string[];
-  allowedRegions: string[];
-  estimatedDurationS: number;
-  deadlineAt: Date | null;
-  submittedAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  entry: {
-    actualGCo2e: number;
-    baselineGCo2e: number;
-    baselineMinGCo2e: number | null;
-    baselineMaxGCo2e: number | null;
-    baselineClusterId: string | null;
-    method: string;
-  };
-}
+export type AuditJobRow = ShadowJob & { kind: string };
 
 /** Jobs submitted in [from, to) that have a ledger entry, in submission order. */
 export async function readAuditJobs(db: Db, from: Date, to: Date): Promise<AuditJobRow[]> {
