@@ -7,11 +7,10 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clusterLinkFormSchema, type ClusterLinkForm as LinkInput } from "@/server/schemas/cluster-link-form";
-import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
-import { FormMessages, mergedErrors } from "./form-support";
+import { FormActions, FormMessages, mergedErrors } from "./form-support";
 
 /** One row of `clusterLinks.list`. */
 export type ClusterLinkRow = RouterOutputs["clusterLinks"]["list"][number];
@@ -96,16 +95,7 @@ export function ClusterLinkForm({
         ))}
       </div>
       <FormMessages error={mutation.error} errors={errors} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : editing ? "Save link" : "Add link"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={() => onDone("")}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} editing={!!editing} saveLabel="Save link" createLabel="Add link" onCancel={() => onDone("")} />
     </form>
   );
 }

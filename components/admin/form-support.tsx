@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
+import { Button } from "@/components/ui/button";
 
 /** Blank -> NaN, so the schema reports "Enter …" instead of treating it as 0. */
 export const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
@@ -48,5 +49,33 @@ export function FormMessages({ error, errors, success }: { error: unknown; error
         </p>
       )}
     </>
+  );
+}
+
+/** The submit button of a create-or-edit form, and Cancel while editing. */
+export function FormActions({
+  pending,
+  editing,
+  saveLabel,
+  createLabel,
+  onCancel,
+}: {
+  pending: boolean;
+  editing: boolean;
+  saveLabel: string;
+  createLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex gap-3">
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : editing ? saveLabel : createLabel}
+      </Button>
+      {editing && (
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+    </div>
   );
 }

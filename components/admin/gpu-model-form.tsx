@@ -8,12 +8,11 @@ import { useRouter } from "next/navigation";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { gpuModelFormSchema, type GpuModelForm as GpuModelValues } from "@/server/schemas/gpu-model-form";
-import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
 import { fieldErrorMessages } from "@/components/forms/field-error-messages";
-import { FormMessages, mergedErrors } from "./form-support";
+import { FormActions, FormMessages, mergedErrors } from "./form-support";
 
 /** One row of `gpuModels.list` as the server returns it. */
 export type GpuModelRow = RouterOutputs["gpuModels"]["list"][number];
@@ -95,16 +94,7 @@ export function GpuModelForm({ editing, onDone }: { editing: GpuModelRow | null;
         <input type="checkbox" {...form.register("figuresEstimated")} /> Figures are estimates (shown as such in the UI)
       </label>
       <FormMessages error={mutation.error} errors={errors} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : editing ? "Save model" : "Add model"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={() => onDone("")}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} editing={!!editing} saveLabel="Save model" createLabel="Add model" onCancel={() => onDone("")} />
     </form>
   );
 }

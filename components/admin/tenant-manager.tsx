@@ -9,7 +9,7 @@ import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
-import { clientErrors, FormMessages, mergedErrors, num, numOrNull, str } from "./form-support";
+import { clientErrors, FormActions, FormMessages, mergedErrors, num, numOrNull, str } from "./form-support";
 
 /** One row of `tenants.list` as the server returns it. */
 export type TenantRow = RouterOutputs["tenants"]["list"][number];
@@ -76,16 +76,7 @@ function TenantForm({ editing, onDone }: { editing: TenantRow | null; onDone: (m
         {field("carbonBudgetKgPerMonth", "Carbon budget (kg CO2e per month)", "Empty = no budget.")}
       </div>
       <FormMessages error={mutation.error} errors={errors} />
-      <div className="flex gap-3">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : editing ? "Save tenant" : "Create tenant"}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={() => onDone("")}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions pending={mutation.isPending} editing={!!editing} saveLabel="Save tenant" createLabel="Create tenant" onCancel={() => onDone("")} />
     </form>
   );
 }
