@@ -15,7 +15,7 @@ export interface StoredNodeRow {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
-  status: "READY" | "NOT_READY" | "CORDONED";
+  status: "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
   removedAt: Date | null;
   held: boolean;
 }

@@ -24,7 +24,7 @@ export interface StoredInventoryNode {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
-  status: "READY" | "NOT_READY" | "CORDONED";
+  status: "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
   removedAt: Date | null;
   /** Jobs hold CPU, memory or GPU shares on it. */
   held: boolean;
