@@ -45,6 +45,14 @@ export const policyConstraintsSchema = z.object({
    * (coordinator/deferral-check.ts).
    */
   minDeferralSavingGCo2e: z.number().min(0).default(5),
+  /**
+   * Backfill in the queue: "easy" (the highest-priority job that cannot start holds a reservation on
+   * each cluster; later jobs start only where they do not delay it), "conservative" (every job that
+   * cannot start holds one) or "off" (strict priority order without holds).
+   */
+  backfill: z.enum(["off", "easy", "conservative"]).default("easy"),
+  /** A job whose class may preempt takes GPUs from lower-priority preemptible jobs when it cannot start otherwise. */
+  preemption: z.boolean().default(true),
   /** Candidate start spacing in the carbon search (minutes). */
   searchStepMinutes: z.number().int().positive().default(60),
   /** Locality score (0..100) of each tier when the job states no data region. */

@@ -30,6 +30,23 @@ export interface RunningJob {
   readonly job: JobRequest;
   readonly assignments: readonly PlacementAssignment[];
   readonly endMs: number;
+  /** What preemption needs to know (absent = not preemptible, as before classes existed). */
+  readonly preemption?: RunningJobPreemption;
+}
+
+/** A running job as a preemption candidate: its class, its unsaved work and any borrowed quota. */
+export interface RunningJobPreemption {
+  readonly tenant: string;
+  readonly priority: number;
+  readonly preemptible: boolean;
+  /** When this run started (epoch ms). */
+  readonly startedAtMs: number;
+  /** The last checkpoint of this run (epoch ms); null = none yet (the whole run would be lost). */
+  readonly lastCheckpointMs: number | null;
+  /** GPUs the job holds beyond its tenant's nominal quota (borrowed from the cohort); 0 = none. */
+  readonly borrowedGpus: number;
+  /** Elastic gang: the fewest members it may run with (it can shed members instead of stopping); null = fixed. */
+  readonly minMembers: number | null;
 }
 
 /** A queued job's hold on specific nodes from startMs (EASY backfill: later jobs must not delay it). */
@@ -78,9 +95,25 @@ export interface ClusterLink {
   readonly latencyMs?: number;
 }
 
+/** A tenant's nominal GPUs of one model in the fleet's cohort, with its borrowing and lending limits. */
+export interface TenantModelQuota {
+  readonly gpuModel: string;
+  readonly nominalGpus: number;
+  /** Most GPUs of this model it may borrow beyond nominal; null = no limit but the cohort's free nominal GPUs. */
+  readonly borrowingLimitGpus: number | null;
+  /** Most of its unused nominal GPUs others may borrow; null = all of them. */
+  readonly lendingLimitGpus: number | null;
+  /** GPUs of this model held now (whole-GPU equivalents). */
+  readonly gpusInUse: number;
+}
+
 /** A tenant's quota and current usage. */
 export interface TenantUsage {
   readonly tenant: string;
+  /** Per-model cohort quotas (absent or empty = only the flat maxGpus applies). */
+  readonly modelQuotas?: readonly TenantModelQuota[];
+  /** Weight in the fleet's fair share (default 1). */
+  readonly fairShareWeight?: number;
   readonly maxGpus: number;
   /** GPUs held now (whole-GPU equivalents). */
   readonly gpusInUse: number;
@@ -143,6 +176,17 @@ export interface FleetJob {
   /** Where the job's data lives (locality objective). */
   readonly dataRegion?: string | null;
   readonly allowSplit: boolean;
+  /** Queue priority from the job's class (higher first); absent = 0. */
+  readonly priority?: number;
+  /** The job's priority class name, and whether that class may preempt lower preemptible classes. */
+  readonly priorityClass?: string | null;
+  readonly mayPreempt?: boolean;
+  /** How often the job checkpoints (s); null or absent = never. */
+  readonly checkpointIntervalS?: number | null;
+  /** Work already saved by a checkpoint (s at the estimate's pace): the run needs only estimatedDurationS minus this. */
+  readonly checkpointedWorkS?: number;
+  /** Elastic gang: the fewest members it may start with (gangSize is the most); null or absent = fixed size. */
+  readonly minMembers?: number | null;
   /** Parallelism across a split: data parallel (default, more traffic) or pipeline parallel. */
   readonly splitParallelism?: "data" | "pipeline";
 }
