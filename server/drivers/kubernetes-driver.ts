@@ -1,7 +1,7 @@
 /**
  * Kubernetes cluster driver on @kubernetes/client-node 1.3, one per cluster, configured from a
  * kubeconfig (text or file) that passed the policy in kubeconfig-policy.ts (inline credentials only).
- * Inventory = GET /api/v1/nodes (kubernetes-inventory.ts); a placed job = one batch/v1 Job per node
+ * Inventory and node health = GET /api/v1/nodes (kubernetes-inventory.ts, kubernetes-health.ts); a placed job = one batch/v1 Job per node
  * in the tenant's namespace `<namespace prefix><tenant-slug>` (kubernetes-jobs.ts), pinned to its node.
  *
  * Tested against a local stand-in HTTP server that speaks only these API paths
@@ -15,7 +15,9 @@ import { KubeconfigPolicyError, parseKubeconfig } from "./kubeconfig-policy";
 import { createKubernetesApiCalls } from "./kubernetes-api";
 import { inventoryNodeFromKubernetes } from "./kubernetes-inventory";
 import { DEFAULT_NAMESPACE_PREFIX, type ManifestOptions, type NodePinning } from "./kubernetes-job-manifest";
-import { cancelKubernetesJob, pollKubernetesJob, startKubernetesJob, type KubernetesJobContext } from "./kubernetes-jobs";
+import { nodeHealthFromKubernetes } from "./kubernetes-health";
+import { discardKubernetesJob, listKubernetesJobs } from "./kubernetes-job-listing";
+import { cancelKubernetesJob, locateJob, pollKubernetesJob, startKubernetesJob, type KubernetesJobContext } from "./kubernetes-jobs";
 import { DriverError, type Clock, type ClusterDriver, type TelemetryReport } from "./types";
 
 /** Where the kubeconfig comes from: its YAML text (stored per cluster) or a file path. */
@@ -96,6 +98,12 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
       const list = await api.call("list nodes", () => api.timed("list nodes", ctx.core.listNode()));
       return list.items.map(inventoryNodeFromKubernetes);
     },
+    async readNodeHealth() {
+      const list = await api.call("list nodes", () => api.timed("list nodes", ctx.core.listNode()));
+      return list.items.map(nodeHealthFromKubernetes);
+    },
+    listJobs: () => listKubernetesJobs(ctx),
+    discardJob: (jobId) => discardKubernetesJob(ctx, () => locateJob(ctx, jobId), jobId),
     startJob: (request) => startKubernetesJob(ctx, request),
     pollJob: (jobId) => pollKubernetesJob(ctx, jobId),
     async readTelemetry(atMs): Promise<TelemetryReport> {

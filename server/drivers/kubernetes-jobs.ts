@@ -47,7 +47,7 @@ async function ensureNamespace(ctx: KubernetesJobContext, namespace: string): Pr
 }
 
 /** The Jobs of a Verdant job: remembered from startJob, else found by label (after a restart). */
-async function locateJob(ctx: KubernetesJobContext, jobId: string): Promise<StartedJob> {
+export async function locateJob(ctx: KubernetesJobContext, jobId: string): Promise<StartedJob> {
   const known = ctx.started.get(jobId);
   if (known) return known;
   const selector = `${JOB_ID_LABEL}=${dnsLabel(jobId)}`;

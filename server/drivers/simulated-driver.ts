@@ -10,9 +10,10 @@
  */
 import type { GpuPowerModel } from "./gpu-power";
 import { assertCapacity } from "./simulated-capacity";
+import { applyRunFailure, emptyFaults, nodeHealthOf, takesWork, type SimFaults } from "./simulated-faults";
 import { findSimJob, newSimJob, phaseAt, progressAt, type SimJob } from "./simulated-jobs";
 import { readSimTelemetry } from "./simulated-telemetry";
-import { assertValidStartRequest, DriverError, type Clock, type ClusterDriver, type InventoryNode, type StartJobRequest } from "./types";
+import { assertValidStartRequest, DriverError, type Clock, type ClusterDriver, type InventoryNode, type NodeHealthStatus, type StartJobRequest } from "./types";
 
 /** Options of {@link createSimulatedDriver}. */
 export interface SimulatedDriverOptions {
@@ -37,6 +38,12 @@ export interface SimulatedDriver extends ClusterDriver {
   restoreJob(request: StartJobRequest, startMs: number): void;
   /** Drops a finished job from memory (telemetry only looks at running jobs). */
   forgetJob(jobId: string): void;
+  /** Sets a node's health (READY clears an injected fault); its jobs keep running, as pods on a lost node appear to. */
+  setNodeHealth(node: string, status: NodeHealthStatus, reason?: string): void;
+  /** Makes the job's next `runs` runs fail once they reach `atFraction` of their duration. */
+  failRunAt(jobId: string, atFraction: number, message: string, runs?: number): void;
+  /** Removes a job as if deleted behind the control loop's back; re-attaching it is refused. */
+  loseJob(jobId: string): void;
 }
 
 /** The jitter, checked; every GPU model of the inventory must have power figures. */
@@ -51,9 +58,11 @@ function checkedJitter(options: SimulatedDriverOptions): number {
   return jitter;
 }
 
-/** A new job must not reuse the id of one this cluster already has. */
-function assertNew(jobs: ReadonlyMap<string, SimJob>, request: StartJobRequest): void {
-  if (jobs.has(request.jobId)) throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started`, { jobId: request.jobId });
+/** A new job must not reuse the id of one this cluster still runs (a finished one is replaced: a retried run). */
+function assertNew(jobs: ReadonlyMap<string, SimJob>, request: StartJobRequest, t: number): void {
+  const known = jobs.get(request.jobId);
+  if (known && (phaseAt(known, t) === "running" || phaseAt(known, t) === "pending"))
+    throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started`, { jobId: request.jobId });
 }
 
 /** Creates a simulated cluster over a fixed inventory. */
@@ -62,20 +71,40 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
   const nodes = new Map(options.nodes.map((n) => [n.name, n]));
   const jobs = new Map<string, SimJob>();
   const telemetry = { nodes: options.nodes, gpuPower: options.gpuPower, seed: options.seed, jitter, jobs };
+  const faults: SimFaults = emptyFaults();
+  /** The nodes as they take work now: an injected fault makes a node unschedulable. */
+  const liveNodes = () => new Map(options.nodes.map((n) => [n.name, { ...n, schedulable: takesWork(n, faults) }]));
 
   return {
     kind: "simulated",
 
     async listInventory() {
-      return options.nodes.map((n) => ({ ...n, labels: { ...n.labels } }));
+      return options.nodes.map((n) => ({ ...n, labels: { ...n.labels }, schedulable: takesWork(n, faults) }));
+    },
+
+    async readNodeHealth() {
+      return nodeHealthOf(options.nodes, faults);
+    },
+
+    async listJobs() {
+      const t = options.clock();
+      return [...jobs.values()].map((j) => ({ jobId: j.request.jobId, phase: phaseAt(j, t) }));
     },
 
     async startJob(request) {
       assertValidStartRequest(request);
-      assertNew(jobs, request);
       const t = options.clock();
-      assertCapacity(nodes, jobs.values(), request, t);
-      jobs.set(request.jobId, newSimJob(request, t));
+      assertNew(jobs, request, t);
+      assertCapacity(
+        liveNodes(),
+        [...jobs.values()].filter((j) => j.request.jobId !== request.jobId),
+        request,
+        t,
+      );
+      const job = newSimJob(request, t);
+      applyRunFailure(job, faults);
+      faults.lost.delete(request.jobId);
+      jobs.set(request.jobId, job);
     },
 
     async pollJob(jobId) {
@@ -93,13 +122,43 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
       job.stop = { atMs: t, phase: "cancelled", message: "cancelled" };
     },
 
+    async discardJob(jobId) {
+      jobs.delete(jobId);
+    },
+
     restoreJob(request, startMs) {
       assertValidStartRequest(request);
-      assertNew(jobs, request);
-      jobs.set(request.jobId, newSimJob(request, startMs));
+      if (faults.lost.has(request.jobId))
+        throw new DriverError("UNKNOWN_JOB", `job ${request.jobId} is gone from this simulated cluster`, { jobId: request.jobId });
+      assertNew(jobs, request, options.clock());
+      const job = newSimJob(request, startMs);
+      applyRunFailure(job, faults);
+      jobs.set(request.jobId, job);
     },
     forgetJob(jobId) {
       jobs.delete(jobId);
+    },
+    setNodeHealth(node, status, reason) {
+      if (!nodes.has(node)) throw new DriverError("UNKNOWN_NODE", `node ${node} is not in this cluster`, { node });
+      if (status === "READY") faults.health.delete(node);
+      else faults.health.set(node, { status, reason: reason ?? status.toLowerCase().replace("_", " ") });
+    },
+    failRunAt(jobId, atFraction, message, runs = 1) {
+      if (!(atFraction >= 0 && atFraction <= 1))
+        throw new DriverError("INVALID_REQUEST", `atFraction must be within 0..1, got ${atFraction}`, { field: "atFraction" });
+      faults.runFailures.set(jobId, { atFraction, message, remaining: runs });
+      // A run under way fails at that point of its own run.
+      const running = jobs.get(jobId);
+      const t = options.clock();
+      if (running && phaseAt(running, t) === "running") {
+        applyRunFailure(running, faults);
+        // Already past that point of its run: it fails now.
+        if (running.stop && running.stop.atMs < t) running.stop.atMs = t;
+      }
+    },
+    loseJob(jobId) {
+      jobs.delete(jobId);
+      faults.lost.add(jobId);
     },
     failJob(jobId, message) {
       const job = findSimJob(jobs, jobId);

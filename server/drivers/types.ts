@@ -82,16 +82,42 @@ export interface TelemetryReport {
   unavailableReason: string | null;
 }
 
+/** A node's health as the cluster reports it (the Node.status values). */
+export type NodeHealthStatus = "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
+
+/** One node's health: ready, lost (not ready), cordoned by an operator, or with GPUs gone from its allocatable. */
+export interface NodeHealth {
+  node: string;
+  status: NodeHealthStatus;
+  /** Why it is not READY (the condition's message, the GPUs missing); null when READY. */
+  reason: string | null;
+}
+
+/** A Verdant job the cluster knows, with its phase (what reconciliation compares with the database). */
+export interface ClusterJobListing {
+  jobId: string;
+  phase: DriverJobPhase;
+}
+
 /** A cluster the control loop can drive. */
 export interface ClusterDriver {
   readonly kind: "simulated" | "kubernetes";
   listInventory(): Promise<InventoryNode[]>;
+  /** Every node's health, read fresh from the cluster. */
+  readNodeHealth(): Promise<NodeHealth[]>;
+  /** Every Verdant job the cluster has (running or finished but not yet removed). */
+  listJobs(): Promise<ClusterJobListing[]>;
   startJob(request: StartJobRequest): Promise<void>;
   pollJob(jobId: string): Promise<JobProgress>;
   /** Telemetry at `atMs` (the caller's timestamp, usually the loop's clock). */
   readTelemetry(atMs: number): Promise<TelemetryReport>;
   /** Stops the job and frees its GPUs; cancelling a finished or cancelled job is a no-op. */
   cancelJob(jobId: string): Promise<void>;
+  /**
+   * Stops the job if it runs and removes what the cluster keeps of it, so the same id can start
+   * again (a retried or requeued run); an unknown job is a no-op.
+   */
+  discardJob(jobId: string): Promise<void>;
 }
 
 /** Why a driver call failed. */
