@@ -145,6 +145,25 @@ export {
 } from "./coordinator";
 /** GPU utilization assumed for a job that states none (the power model and the accounting share it). */
 export { DEFAULT_GPU_UTILIZATION } from "./coordinator/agent";
+// Cohort quotas per GPU model with borrowing, and the fair-share queue order.
+export {
+  borrowedOf,
+  chargeCohortQuota,
+  checkCohortQuota,
+  cohortConstrains,
+  cohortStanding,
+  lendableOf,
+  decayedGpuHours,
+  decayedUsageByTenant,
+  FAIR_SHARE_HALF_LIFE_MS,
+  fairShareOf,
+  orderByFairShare,
+  type CohortStanding,
+  type CohortVerdict,
+  type UsageInterval,
+  type FairShareEntry,
+} from "./fair-share";
+export { borrowedGpusOfExplanation } from "./coordinator/borrowing-section";
 // Data-driven estimates (REQ-02): duration predictor, zone carbon forecaster and its error.
 export {
   quantile,

@@ -20,6 +20,8 @@ export interface AgentContext {
   readonly policy: CoordinatorPolicy;
   readonly catalog: ReadonlyMap<string, GpuModelSpec>;
   readonly tenant: TenantUsage | null;
+  /** Every tenant's usage, for quotas shared by a cohort (absent = the tenant alone). */
+  readonly cohort?: readonly TenantUsage[];
   readonly seed: number;
   /** Filters skipped by name, for counterfactual searches ("what if the deadline were later"). */
   readonly ignoreFilters?: ReadonlySet<string>;

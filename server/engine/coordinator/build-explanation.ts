@@ -9,6 +9,7 @@ import { rawOf, type Candidate, type DecisionRun } from "./decision-run";
 import { COORDINATOR_EXPLANATION_VERSION, type ClusterConsideration, type CoordinatorExplanation, type FixSuggestion } from "./explanation-schema";
 import type { FleetJob } from "./types";
 import type { FixKind } from "./fixes";
+import { borrowingOfChoice } from "./borrowing-section";
 import { effectiveDistanceKm } from "./split";
 import { reasonHistogram, summarizeClusters } from "./summary";
 
@@ -199,5 +200,6 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
     ...(run.signalComparison
       ? { signalComparison: { decidedOn: run.signalComparison.decidedOn, excludedClusterIds: [...run.signalComparison.excludedClusterIds] } }
       : {}),
+    ...borrowingOfChoice(best?.bids ?? []),
   };
 }

@@ -147,6 +147,7 @@ export function runDecision(
     policy,
     catalog,
     tenant: snapshot.tenants.find((t) => t.tenant === job.tenant) ?? null,
+    cohort: snapshot.tenants,
     seed,
     ...overrides,
   };

@@ -245,6 +245,13 @@ export const coordinatorExplanationSchema = z.object({
   signalComparison: z
     .object({ decidedOn: z.enum(["average/lifecycle", "average/direct", "marginal/lifecycle", "marginal/direct"]), excludedClusterIds: z.array(z.string()) })
     .optional(),
+  /**
+   * Present when the chosen placement runs on GPUs borrowed from other tenants' idle quota: how many
+   * (above the tenant's nominal quota), per model with the tenant's borrowing limit (null = none).
+   */
+  borrowing: z
+    .object({ gpus: z.number(), models: z.array(z.object({ gpuModel: z.string(), gpus: z.number(), borrowingLimitGpus: z.number().nullable() })) })
+    .optional(),
 });
 
 /** A coordinator explanation (derived from the schema so they cannot drift). */

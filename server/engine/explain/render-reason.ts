@@ -61,6 +61,12 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
       return `are over the tenant's GPU quota by ${num((r.requested ?? 0) - (r.available ?? 0))} (asks ${num(r.requested)} GPUs, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left)`;
     case "TENANT_GPU_HOURS_QUOTA":
       return `would take the tenant past its monthly GPU-hour allowance by ${num((r.requested ?? 0) - (r.available ?? 0))} GPU-hours (asks ${num(r.requested)} GPU-hours, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left this month)`;
+    case "COHORT_QUOTA":
+      return `are over the tenant's ${r.subject ?? ""} GPU quota with what the cohort lends (asks ${num(r.requested)} GPUs, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left: nominal plus idle quota of other tenants)`;
+    case "BORROWING_LIMIT":
+      return `would take the tenant past its ${r.subject ?? ""} borrowing limit (asks ${num(r.requested)} GPUs, ${num(Math.max(0, r.available ?? 0))} of ${num(r.limit)} left: nominal plus borrowing limit)`;
+    case "COHORT_BORROWING":
+      return `run it on ${num(r.requested)} ${r.subject ?? ""} GPUs borrowed from other tenants' idle quota (it may be preempted when a lender needs its quota back)`;
     case "DEADLINE_UNREACHABLE":
       return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num(Math.max(0, r.available ?? 0) / 3600)} h left)`;
     case "CARBON_BUDGET":

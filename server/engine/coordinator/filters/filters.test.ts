@@ -12,6 +12,7 @@ import { carbonBudgetFilter } from "./carbon-budget";
 import { carbonDataFilter } from "./carbon-data";
 import { clusterReachableFilter } from "./cluster-reachable";
 import { clusterStatusFilter } from "./cluster-status";
+import { cohortQuotaFilter } from "./cohort-quota";
 import { deadlineFilter } from "./deadline";
 import { gpuHoursQuotaFilter } from "./gpu-hours-quota";
 import { gpuModelFilter } from "./gpu-model";
@@ -225,6 +226,35 @@ const cases: {
     job: job({ gpuCount: 4 }),
     expected: { verdict: "unfit", reasons: [{ code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 4, available: 2, capacity: 8 }] },
   },
+  {
+    name: "cohort quota: borrowing above nominal (pass with the borrowed GPUs)",
+    plugin: cohortQuotaFilter,
+    ctx: {
+      ...ctxOf(tenant({ modelQuotas: [{ gpuModel: "A100", nominalGpus: 1, borrowingLimitGpus: 4, lendingLimitGpus: null, gpusInUse: 0 }] })),
+      cohort: [
+        tenant({ modelQuotas: [{ gpuModel: "A100", nominalGpus: 1, borrowingLimitGpus: 4, lendingLimitGpus: null, gpusInUse: 0 }] }),
+        tenant({ tenant: "lender", modelQuotas: [{ gpuModel: "A100", nominalGpus: 6, borrowingLimitGpus: null, lendingLimitGpus: 3, gpusInUse: 1 }] }),
+      ],
+    },
+    job: job({ gpuCount: 2 }),
+    extra: { placed: true },
+    expected: {
+      verdict: "pass",
+      reasons: [{ code: "COHORT_BORROWING", resource: "quota", unit: "gpus", requested: 1, available: 3, limit: 4, subject: "A100" }],
+    },
+  },
+  {
+    name: "cohort quota: nobody to borrow from (unresolvable, numbers of the cohort)",
+    plugin: cohortQuotaFilter,
+    ctx: ctxOf(tenant({ modelQuotas: [{ gpuModel: "A100", nominalGpus: 1, borrowingLimitGpus: 4, lendingLimitGpus: null, gpusInUse: 0 }] })),
+    job: job({ gpuCount: 2 }),
+    extra: { placed: true },
+    expected: {
+      verdict: "unfit-unresolvable",
+      reasons: [{ code: "COHORT_QUOTA", resource: "quota", unit: "gpus", requested: 2, available: 1, limit: 1, capacity: 1, subject: "A100" }],
+    },
+  },
+  { name: "cohort quota: no quota rows, not recorded", plugin: cohortQuotaFilter, ctx: ctxOf(tenant()), extra: { placed: true }, expected: null },
   {
     name: "budget: not honoured, not recorded",
     plugin: carbonBudgetFilter,

@@ -8,6 +8,7 @@ import { carbonBudgetFilter } from "./carbon-budget";
 import { carbonDataFilter } from "./carbon-data";
 import { clusterReachableFilter } from "./cluster-reachable";
 import { clusterStatusFilter } from "./cluster-status";
+import { cohortQuotaFilter } from "./cohort-quota";
 import { deadlineFilter } from "./deadline";
 import { gpuHoursQuotaFilter } from "./gpu-hours-quota";
 import { gpuModelFilter } from "./gpu-model";
@@ -30,6 +31,7 @@ export const CLUSTER_FILTERS: readonly ClusterFilterPlugin[] = [
   deadlineFilter,
   carbonDataFilter,
   capacityFilter,
+  cohortQuotaFilter,
   carbonBudgetFilter,
 ];
 
