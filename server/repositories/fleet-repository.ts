@@ -45,10 +45,10 @@ export function findJobsHoldingResources(db: Db) {
   });
 }
 
-/** Queued jobs in scheduling order: priority, then first come first served. */
-export function findQueuedJobs(db: Db, limit: number) {
+/** Queued jobs in scheduling order: priority, then first come first served; a job backing off after a failed run waits until `now` passes its notBeforeAt. */
+export function findQueuedJobs(db: Db, limit: number, now?: Date) {
   return db.job.findMany({
-    where: { status: "QUEUED" },
+    where: { status: "QUEUED", ...(now ? { OR: [{ notBeforeAt: null }, { notBeforeAt: { lte: now } }] } : {}) },
     orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
     take: limit,
     include: {

@@ -17,6 +17,10 @@
  * Running jobs on an unreachable cluster are left as they are: they may well still be running behind
  * the outage, and their GPUs are on a cluster that takes no new work anyway; polling resumes when a
  * probe reaches the cluster again.
+ * A failed run is retried after a back-off while the job has retries left (run-retry.ts); each
+ * reachable cluster's node health is read before its jobs, and a job on a lost node is queued again
+ * from its checkpoint (node-health.ts); after its jobs, each cluster's job list is reconciled with
+ * the database and every difference repaired and recorded (reconcile.ts).
  *
  * The parts live in job-runner/: starting (start-job.ts), polling (poll-job.ts), finishing with its
  * accounting (drive-job.ts, job-accounting.ts, baseline-saving.ts), telemetry (cluster-telemetry.ts),
@@ -30,6 +34,7 @@ import { createGuardRegistry } from "./job-runner/guard-registry";
 import { createInventoryRefresher } from "./job-runner/inventory-refresh";
 import { createJobParts } from "./job-runner/job-parts";
 import { createCycleRunner } from "./job-runner/run-cycle";
+import { DEFAULT_BACKOFF } from "./job-runner/run-retry";
 import type { RunnerCore, RunnerOptions } from "./job-runner/runner-types";
 
 export type { RunnerOptions, RunnerReport } from "./job-runner/runner-types";
@@ -37,6 +42,8 @@ export type { RunnerOptions, RunnerReport } from "./job-runner/runner-types";
 const DEFAULT_CYCLE_BUDGET_MS = 1_000;
 const DEFAULT_MAX_START_FAILURES = 3;
 const DEFAULT_INVENTORY_REFRESH_MS = 10 * 60_000;
+const DEFAULT_HEALTH_EVERY_MS = 15_000;
+const DEFAULT_RECONCILE_EVERY_MS = 60_000;
 
 /** The job runner of one worker; keeps the drivers and the power samples of running jobs. */
 export function createJobRunner(db: Db, options: RunnerOptions) {
@@ -55,6 +62,13 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     guards: createGuardRegistry(db, drivers, guardOptions),
     parts: createJobParts(),
     samples: new Map<string, PowerSample[]>(),
+    failures: {
+      healthEveryMs: options.healthEveryMs ?? DEFAULT_HEALTH_EVERY_MS,
+      reconcileEveryMs: options.reconcileEveryMs ?? DEFAULT_RECONCILE_EVERY_MS,
+      backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+      lastHealthMs: new Map(),
+      lastReconcileMs: new Map(),
+    },
   };
   const cycles = createCycleRunner(core);
   const inventories = createInventoryRefresher(core, options.inventoryRefreshMs ?? DEFAULT_INVENTORY_REFRESH_MS);
@@ -63,6 +77,8 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     advance: (now: Date) => cycles.advance(now),
     /** Imports the node list of each Kubernetes cluster whose last import is older than the refresh interval. */
     refreshInventories: (now: Date) => inventories(now),
+    /** The driver of a cluster as built for the cycles so far (null before the first cycle or without one): for fault injection and inspection. */
+    driverOf: (clusterId: string) => drivers.all().find((e) => e.clusterId === clusterId)?.driver ?? null,
   };
 }
 

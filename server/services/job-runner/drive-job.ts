@@ -2,9 +2,12 @@
 import { DriverError } from "../../drivers";
 import { writeJobAccounting } from "../../repositories/control-loop-repository";
 import { finishJob } from "../../repositories/placement-repository";
+import { retryFailedRun } from "../../repositories/reconcile-repository";
 import { ClusterUnreachableError } from "../cluster-health";
 import { createJobAccounting } from "./job-accounting";
 import { pollJob, type PolledJob } from "./poll-job";
+import { exhaustedReason, retryBackoffMs, retryReason } from "./run-retry";
+import { discardEverywhere, keptWorkOf } from "./run-interruption";
 import type { JobRow, RunnerCore, RunnerReport } from "./runner-types";
 import { failStart, startJob } from "./start-job";
 
@@ -34,8 +37,30 @@ export function createJobDriver(core: RunnerCore) {
     }
   }
 
+  /**
+   * A failed run with retries left: queued again after its back-off, from its checkpoint, and removed
+   * from its clusters; true when so. With none left the cause names the retries it had.
+   */
+  async function retryRun(job: JobRow, state: PolledJob, now: Date, report: RunnerReport): Promise<boolean> {
+    const cause = state.message ?? "the cluster gave no reason";
+    const outcome = await retryFailedRun(db, {
+      jobId: job.id,
+      at: now,
+      keptWork: keptWorkOf(core, job, now),
+      backoffMs: (retry) => retryBackoffMs(core.seed, job.id, retry, core.failures.backoff),
+      reason: (retry, max, notBefore) => retryReason(cause, retry, max, notBefore),
+    });
+    if (outcome?.outcome === "exhausted") state.message = exhaustedReason(cause, outcome.retries);
+    if (outcome?.outcome !== "requeued") return false;
+    job.status = "QUEUED";
+    report.runRetries++;
+    await discardEverywhere(core, job);
+    return true;
+  }
+
   /** Ends a job whose run is over, in one transaction with its accounting, and lets the drivers forget it. */
   async function finish(job: JobRow, state: PolledJob, now: Date, report: RunnerReport): Promise<void> {
+    if (state.phase === "failed" && job.status === "RUNNING" && (await retryRun(job, state, now, report))) return;
     const startedAtMs = (job.startedAt ?? now).getTime();
     const endedAtMs = Math.min(clock.wallMs, Math.max(startedAtMs, state.finishedAtMs ?? clock.wallMs));
     const { rows, energyKwh, emissionsGCo2e } = await accounting.account(job, startedAtMs, endedAtMs);
@@ -55,6 +80,8 @@ export function createJobDriver(core: RunnerCore) {
     /** Starts, polls or ends one job; cluster trouble is counted (and a failed start requeues the job), never thrown. */
     async driveJob(job: JobRow, now: Date, report: RunnerReport): Promise<void> {
       try {
+        // Queued again this cycle (its node was lost, the cluster lost it): nothing left to drive.
+        if (job.status !== "PLACED" && job.status !== "RUNNING") return;
         if (job.status === "PLACED") return await startWhenDue(job, now, report);
         const state = await pollJob(core, job);
         if (state.phase === "running" || state.phase === "pending") return;

@@ -5,6 +5,7 @@ import type { ClusterSampleRow, DriverVersion, findClusterAllocation, findJobsTo
 import type { DriverSet } from "../cluster-drivers";
 import type { ClusterGuardOptions } from "../cluster-health";
 import type { GuardRegistry } from "./guard-registry";
+import type { BackoffOptions } from "./run-retry";
 import type { JobParts } from "./job-parts";
 
 /** What one cycle of the runner did. */
@@ -20,6 +21,12 @@ export interface RunnerReport {
   skippedBusy: number;
   /** Clusters whose breaker is open after this cycle. */
   unreachableClusters: number;
+  /** Failed runs queued again to be retried after their back-off. */
+  runRetries: number;
+  /** Running jobs queued again because their node was lost. */
+  nodeLostRequeues: number;
+  /** Drift rows the reconciliation pass wrote. */
+  drifts: number;
 }
 
 /** Limits of the runner; the defaults suit the worker. */
@@ -34,6 +41,12 @@ export interface RunnerOptions {
   maxStartFailures?: number;
   /** Least time between two inventory imports of one Kubernetes cluster (default 10 minutes). */
   inventoryRefreshMs?: number;
+  /** Least time between two node-health reads of one cluster (default 15 s; 0 = every cycle). */
+  healthEveryMs?: number;
+  /** Least time between two reconciliation passes over one cluster (default 60 s; 0 = every cycle). */
+  reconcileEveryMs?: number;
+  /** Back-off before a failed run is retried (default 1 minute doubling, ±20 %, at most 1 hour). */
+  backoff?: Partial<BackoffOptions>;
 }
 
 /** A placed or running job as the runner reads it. */
@@ -41,7 +54,19 @@ export type JobRow = Awaited<ReturnType<typeof findJobsToDrive>>[number];
 
 /** A report with every count at zero. */
 export function emptyReport(): RunnerReport {
-  return { started: 0, completed: 0, failed: 0, driverErrors: 0, startFailures: 0, requeued: 0, skippedBusy: 0, unreachableClusters: 0 };
+  return {
+    started: 0,
+    completed: 0,
+    failed: 0,
+    driverErrors: 0,
+    startFailures: 0,
+    requeued: 0,
+    skippedBusy: 0,
+    unreachableClusters: 0,
+    runRetries: 0,
+    nodeLostRequeues: 0,
+    drifts: 0,
+  };
 }
 
 /**
@@ -61,6 +86,14 @@ export interface RunnerCore {
   parts: JobParts;
   /** Power samples of each running job, tagged with the cluster they were read on. */
   samples: Map<string, PowerSample[]>;
+  /** Failure handling: how often health and reconciliation run, when they last did per cluster, the back-off. */
+  failures: {
+    healthEveryMs: number;
+    reconcileEveryMs: number;
+    backoff: BackoffOptions;
+    lastHealthMs: Map<string, number>;
+    lastReconcileMs: Map<string, number>;
+  };
 }
 
 /** What one cycle shares between its cluster tasks. */
