@@ -154,7 +154,7 @@ ALTER TABLE "ReconcileDrift" ADD CONSTRAINT "ReconcileDrift_clusterId_fkey" FORE
 -- At most one default priority class.
 CREATE UNIQUE INDEX "PriorityClass_single_default" ON "PriorityClass"("isDefault") WHERE "isDefault";
 
--- Every database starts with the three standard classes; admins may edit or add to them.
+-- Every database starts with the three standard classes, and admins may edit or add to them.
 INSERT INTO "PriorityClass" ("id", "name", "priority", "canPreempt", "preemptible", "isDefault", "description", "updatedAt") VALUES
   ('pc-production', 'production', 1000, true, false, false, 'Serving and deadline-bound work: may preempt standard and best-effort jobs, never preempted.', CURRENT_TIMESTAMP),
   ('pc-standard', 'standard', 500, true, true, true, 'The default: may preempt best-effort jobs; production jobs may preempt it.', CURRENT_TIMESTAMP),
