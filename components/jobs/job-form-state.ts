@@ -20,6 +20,7 @@ export interface JobFormState {
   deadlineAt: string;
   allowedRegions: string[];
   allowSplit: boolean;
+  maxRunRetries: string;
 }
 
 export const emptyJobForm: JobFormState = {
@@ -40,6 +41,7 @@ export const emptyJobForm: JobFormState = {
   deadlineAt: "",
   allowedRegions: [],
   allowSplit: false,
+  maxRunRetries: "2",
 };
 
 // An empty box must fail validation as "required", not silently become 0.
@@ -68,6 +70,8 @@ export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSu
     deadlineAt: form.deadlineAt ? new Date(form.deadlineAt) : null,
     allowedRegions: form.allowedRegions,
     allowSplit: form.allowSplit,
+    // Optional: an empty box keeps the default.
+    maxRunRetries: form.maxRunRetries.trim() === "" ? undefined : Number(form.maxRunRetries),
   };
 }
 
@@ -87,6 +91,8 @@ export interface JobRequestFields {
   priority: number;
   allowedRegions: string[];
   allowSplit: boolean;
+  /** Absent on rows read without it: the default. */
+  maxRunRetries?: number;
 }
 
 const NAME_MAX = 80;
@@ -119,6 +125,7 @@ export function formStateFromJob(job: JobRequestFields): JobFormState {
     deadlineAt: "",
     allowedRegions: [...job.allowedRegions],
     allowSplit: job.allowSplit,
+    maxRunRetries: String(job.maxRunRetries ?? 2),
   };
 }
 

@@ -30,6 +30,14 @@ export function JobWindowFields({ form, errors }: JobFormSectionProps) {
       <Field id="priority" label="Priority (0–10)" error={errors.priority}>
         <Input id="priority" type="number" min="0" max="10" step="1" {...register("priority")} invalid={!!errors.priority} />
       </Field>
+      <Field
+        id="maxRunRetries"
+        label="Max retries (0–10)"
+        error={errors.maxRunRetries}
+        hint="A failed run is retried after 1, 2, 4 … minutes, then the job fails."
+      >
+        <Input id="maxRunRetries" type="number" min="0" max="10" step="1" {...register("maxRunRetries")} invalid={!!errors.maxRunRetries} />
+      </Field>
       <Field id="earliestStartAt" label="Start after (optional)" error={errors.earliestStartAt} hint="Your local time.">
         <Input id="earliestStartAt" type="datetime-local" {...register("earliestStartAt")} invalid={!!errors.earliestStartAt} />
       </Field>

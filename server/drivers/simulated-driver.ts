@@ -13,7 +13,16 @@ import { assertCapacity } from "./simulated-capacity";
 import { applyRunFailure, emptyFaults, nodeHealthOf, takesWork, type SimFaults } from "./simulated-faults";
 import { findSimJob, newSimJob, phaseAt, progressAt, type SimJob } from "./simulated-jobs";
 import { readSimTelemetry } from "./simulated-telemetry";
-import { assertValidStartRequest, DriverError, type Clock, type ClusterDriver, type InventoryNode, type NodeHealthStatus, type StartJobRequest } from "./types";
+import {
+  assertValidStartRequest,
+  DriverError,
+  type Clock,
+  type ClusterDriver,
+  type InventoryNode,
+  type NodeHealth,
+  type NodeHealthStatus,
+  type StartJobRequest,
+} from "./types";
 
 /** Options of {@link createSimulatedDriver}. */
 export interface SimulatedDriverOptions {
@@ -24,6 +33,8 @@ export interface SimulatedDriverOptions {
   seed: number;
   /** Largest relative drop of utilization below the job's share (0..1); default 0.1. */
   jitter?: number;
+  /** Nodes that start unhealthy (the health stored before a restart); the others are READY. */
+  health?: NodeHealth[];
 }
 
 /** The in-memory driver plus simulator-only controls. */
@@ -72,6 +83,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
   const jobs = new Map<string, SimJob>();
   const telemetry = { nodes: options.nodes, gpuPower: options.gpuPower, seed: options.seed, jitter, jobs };
   const faults: SimFaults = emptyFaults();
+  for (const h of options.health ?? []) if (h.status !== "READY") faults.health.set(h.node, { status: h.status, reason: h.reason ?? h.status });
   /** The nodes as they take work now: an injected fault makes a node unschedulable. */
   const liveNodes = () => new Map(options.nodes.map((n) => [n.name, { ...n, schedulable: takesWork(n, faults) }]));
 

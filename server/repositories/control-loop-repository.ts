@@ -28,6 +28,8 @@ export function findClustersForDrivers(db: Db, ids?: string[]) {
           labels: true,
           rackGroup: true,
           status: true,
+          healthReason: true,
+          removedAt: true,
           gpuModel: { select: { idleWatts: true, maxWatts: true } },
         },
       },

@@ -40,6 +40,13 @@ export const jobSubmitSchema = z
     deadlineAt: safeDate("Deadline").nullable().default(null),
     allowedRegions: z.array(safeString("Region", 64).min(1)).max(20).default([]),
     allowSplit: z.boolean().default(false),
+    /** Failed runs retried (after a back-off) before the job ends FAILED. */
+    maxRunRetries: z
+      .number({ error: "Max retries is 0 to 10" })
+      .int("Max retries must be a whole number")
+      .min(0, "Max retries is 0 to 10")
+      .max(10, "Max retries is 0 to 10")
+      .default(2),
   })
   .superRefine((job, ctx) => {
     if (job.requestMode === "models") {

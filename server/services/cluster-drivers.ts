@@ -113,8 +113,10 @@ function simulatedEntry(c: DriverClusterRow, base: EntryBase, sim: SimClock, run
       gpuCount: n.gpuCount,
       labels: n.labels as Record<string, string>,
       rack: n.rackGroup,
-      schedulable: n.status === "READY",
+      // A node gone from the inventory takes no work; one with a health fault gets it back when it recovers.
+      schedulable: n.status === "READY" || !n.removedAt,
     })),
+    health: c.nodes.filter((n) => n.status !== "READY" && !n.removedAt).map((n) => ({ node: n.name, status: n.status, reason: n.healthReason })),
     gpuPower: base.gpuPower,
     clock: sim.now,
     seed: options.seed,

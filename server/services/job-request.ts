@@ -23,5 +23,6 @@ export function normalizeJobRequest(job: JobSubmit) {
     deadlineAt: job.deadlineAt,
     allowedRegions: job.allowedRegions,
     allowSplit: job.allowSplit,
+    maxRunRetries: job.maxRunRetries,
   };
 }
