@@ -158,4 +158,4 @@ CREATE UNIQUE INDEX "PriorityClass_single_default" ON "PriorityClass"("isDefault
 INSERT INTO "PriorityClass" ("id", "name", "priority", "canPreempt", "preemptible", "isDefault", "description", "updatedAt") VALUES
   ('pc-production', 'production', 1000, true, false, false, 'Serving and deadline-bound work: may preempt standard and best-effort jobs, never preempted.', CURRENT_TIMESTAMP),
   ('pc-standard', 'standard', 500, true, true, true, 'The default: may preempt best-effort jobs, and production jobs may preempt it.', CURRENT_TIMESTAMP),
-  ('pc-best-effort', 'best-effort', 100, false, true, false, 'Runs on spare capacity; the first to be preempted.', CURRENT_TIMESTAMP);
+  ('pc-best-effort', 'best-effort', 100, false, true, false, 'Runs on spare capacity: the first to be preempted.', CURRENT_TIMESTAMP);
