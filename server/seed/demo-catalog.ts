@@ -174,3 +174,35 @@ export const demoPolicy = {
   // measured reference, so the predicted slowdown (under 5 %) is the check that decides.
   constraints: { maxDeferralHours: 24, honorCarbonBudget: true, allowSplitAcrossClusters: true, maxSplitDistanceKm: 500 },
 };
+
+/**
+ * The busy demo's smaller fleet: every `openbStride`-th node of the openb list (then dealt into the
+ * openb clusters as before) and a few spot nodes per model. Thousands of GPUs at 60-85 % would need
+ * thousands of running jobs of the trace's mostly fractional pods, each polled every cycle and, at the
+ * simulated 60x, ending within seconds to minutes; about 900 GPUs keep the demo's cycle fast.
+ */
+export const busyFleet = {
+  openbStride: 8,
+  spotTake: {
+    "sin-hub-1": { "A100-SXM4-80GB": 4, H800: 2, A10: 16 },
+    "ott-regional-1": { "A100-SXM4-80GB": 4, H800: 2 },
+  } as Record<string, Record<string, number>>,
+};
+
+/**
+ * Busy-demo quotas: flat ceilings above each tenant's share of the fleet (the per-model cohort
+ * quotas bind first), fair-share weights, and each tenant's nominal share of every GPU model. Borealis
+ * runs little at the start, so its nominal GPUs are what Cirrus borrows.
+ */
+export const busyTenantQuotas: Record<string, { maxGpus: number; fairShareWeight: number; nominalShare: number; runningShare: number }> = {
+  "aurora-labs": { maxGpus: 700, fairShareWeight: 2, nominalShare: 0.45, runningShare: 0.5 },
+  "borealis-ai": { maxGpus: 500, fairShareWeight: 1.5, nominalShare: 0.35, runningShare: 0.15 },
+  "cirrus-media": { maxGpus: 400, fairShareWeight: 1, nominalShare: 0.2, runningShare: 0.35 },
+};
+
+/** The seeded priority classes (migration 20261124081750) and the share of demo jobs in each. */
+export const demoClassShares = [
+  { id: "pc-production", name: "production", priority: 1000, canPreempt: true, preemptible: false, share: 0.15 },
+  { id: "pc-standard", name: "standard", priority: 500, canPreempt: true, preemptible: true, share: 0.55 },
+  { id: "pc-best-effort", name: "best-effort", priority: 100, canPreempt: false, preemptible: true, share: 0.3 },
+] as const;

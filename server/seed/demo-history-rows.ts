@@ -39,7 +39,7 @@ function jobHours(p: Placed, fleet: HistoryFleet, intensity: HistoryIntensity): 
 }
 
 /** The decision rows of a job, as the scheduling cycle stores them. */
-function decisionRows(p: Placed, fleet: HistoryFleet, policyId: string) {
+export function decisionRows(p: Placed, fleet: HistoryFleet, policyId: string) {
   return p.decisions.map((d, i) => ({
     id: `decision-${p.job.id}-${i}`,
     jobId: p.job.id,

@@ -8,7 +8,7 @@ import { nodeInsertRows } from "../data/cluster-nodes";
 import { parseGpuTdpCsv, resolveDemoGpuModels } from "../data/gpu-models";
 import { parseOpenbNodes, parseOpenbPods } from "../data/openb-csv";
 import { buildDemoSamples, parseWideHourlyCsv } from "./demo-carbon";
-import { demoClusters, demoTenants, demoZones } from "./demo-catalog";
+import { busyFleet, demoClusters, demoTenants, demoZones } from "./demo-catalog";
 import { buildDemoFleet, parseSpotNodes } from "./demo-fleet";
 import { buildDemoJobs } from "./demo-jobs";
 
@@ -20,6 +20,8 @@ export interface DemoInputOptions {
   historyHours?: number;
   forecastHours?: number;
   seed: number;
+  /** "full": every openb node and the spot nodes of the catalog; "compact": the busy demo's smaller fleet. */
+  fleet?: "full" | "compact";
 }
 
 /** Reads and derives every input of the demo (see the file header). */
@@ -34,7 +36,11 @@ export function loadDemoInputs(options: DemoInputOptions) {
     "ci_hourly_2023_lca_wide.csv",
     demoZones.map((z) => z.id),
   );
-  const fleet = buildDemoFleet(demoClusters, openb, spot);
+  const compact = options.fleet === "compact";
+  const clusters = compact
+    ? demoClusters.map((c) => (c.source.kind === "spot" ? { ...c, source: { kind: "spot" as const, take: busyFleet.spotTake[c.name] ?? {} } } : c))
+    : demoClusters;
+  const fleet = buildDemoFleet(clusters, compact ? openb.filter((_, i) => i % busyFleet.openbStride === 0) : openb, spot);
   const built = demoClusters.map((cluster) => nodeInsertRows(`cluster-${cluster.name}`, `node-${cluster.name}`, fleet.get(cluster.name) ?? []));
   const gpuModels = resolveDemoGpuModels(parseGpuTdpCsv(read("gpu_tdp_published.csv"), "gpu_tdp_published.csv")).map((m) => ({
     id: m.id,

@@ -50,25 +50,33 @@ export function buildDemoJobs(pods: OpenbPod[], count: number, tenantCount: numb
     [order[i], order[j]] = [order[j] as number, order[i] as number];
   }
   return order.slice(0, count).map((podIndex, i) => {
-    const pod = pods[podIndex] as OpenbPod;
     const submittedAt = new Date(now.getTime() - (count - i) * 60_000);
-    const durationS = durationOf(pod);
+    const job = demoJobFromPod(pods[podIndex] as OpenbPod, submittedAt, i % tenantCount);
     const flexible = rng.next() < 0.5;
     return {
-      name: `${pod.name.replace("openb-pod-", "trace-")}`,
-      kind: kindOf(pod),
-      cpuMilli: pod.cpuMilli,
-      memoryMib: pod.memoryMib,
-      gpuCount: pod.gpuCount,
-      gpuMilli: pod.gpuMilli,
-      allowedGpuModels: pod.gpuSpec,
-      estimatedDurationS: durationS,
-      priority: QOS_PRIORITY[pod.qos] ?? 1,
-      submittedAt,
+      ...job,
       earliestStartAt: flexible ? submittedAt : null,
-      deadlineAt: flexible ? new Date(submittedAt.getTime() + (durationS + 12 * 3600) * 1000) : null,
-      idempotencyKey: `seed-${pod.name}`,
-      tenantIndex: i % tenantCount,
+      deadlineAt: flexible ? new Date(submittedAt.getTime() + (job.estimatedDurationS + 12 * 3600) * 1000) : null,
     };
   });
+}
+
+/** One trace pod as a demo job submitted at `submittedAt`, without a flexibility window. */
+export function demoJobFromPod(pod: OpenbPod, submittedAt: Date, tenantIndex: number): DemoJob {
+  return {
+    name: `${pod.name.replace("openb-pod-", "trace-")}`,
+    kind: kindOf(pod),
+    cpuMilli: pod.cpuMilli,
+    memoryMib: pod.memoryMib,
+    gpuCount: pod.gpuCount,
+    gpuMilli: pod.gpuMilli,
+    allowedGpuModels: pod.gpuSpec,
+    estimatedDurationS: durationOf(pod),
+    priority: QOS_PRIORITY[pod.qos] ?? 1,
+    submittedAt,
+    earliestStartAt: null,
+    deadlineAt: null,
+    idempotencyKey: `seed-${pod.name}`,
+    tenantIndex,
+  };
 }

@@ -5,7 +5,10 @@
  */
 import bcrypt from "bcryptjs";
 import type { Db } from "../db/client";
-import { demoClusters, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
+import { busyTenantQuotas, demoClusters, demoPolicy, demoStaff, demoTenants, demoZones } from "./demo-catalog";
+import { buildBusyQueue } from "./demo-busy-queue";
+import { holdOnCatalog, writeBusyState } from "./demo-busy-write";
+import { buildRunningState, nominalQuotas } from "./demo-running";
 import { buildDemoHistory, type HistoryInput } from "./demo-history";
 import { seedClusterLinks } from "./seed-links";
 import { writeDemoHistory } from "./demo-history-write";
@@ -25,6 +28,12 @@ export interface SeedOptions {
   historyDays?: number;
   /** bcrypt cost; tests lower it to save time. */
   bcryptRounds?: number;
+  /**
+   * "quiet" (default): the full fleet, idle, with a small queue (the integration tests' template).
+   * "busy": the smaller busy fleet 60-85 % allocated by running jobs, a queue with a gang to reserve
+   * for, a job that must preempt and jobs that borrow quota, and demo arrivals on (`npm start`).
+   */
+  workload?: "busy" | "quiet";
 }
 
 /** How many rows of each kind the demo wrote. */
@@ -38,6 +47,10 @@ export interface SeedSummary {
 }
 
 const SEED = 20_260_101;
+/** Allocation the busy demo's running jobs reach at "now" (the overview's GPU allocation). */
+const BUSY_TARGET_RATIO = 0.72;
+/** The simulated clusters' default speed (VERDANT_SIM_SPEED): running jobs started that much earlier in wall time. */
+const DEMO_SIM_SPEED = 60;
 
 /** True when the database already holds data (the demo is seeded only once). */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -67,22 +80,44 @@ function historyInput(inputs: DemoInputs, now: Date, days: number): HistoryInput
   };
 }
 
+/** The busy demo's running jobs (placed by the coordinator), queue and nominal quotas; sets the catalog's counters. */
+function buildBusyRows(inputs: DemoInputs, now: Date) {
+  const tenants = demoTenants.map((t) => ({
+    id: `tenant-${t.slug}`,
+    userId: `user-${t.slug}`,
+    maxGpus: busyTenantQuotas[t.slug]?.maxGpus ?? t.maxGpus,
+    carbonBudgetKgPerMonth: null,
+  }));
+  const history = { ...historyInput(inputs, now, 0), tenants };
+  const running = buildRunningState({ history, seed: SEED + 3, targetRatio: BUSY_TARGET_RATIO, simSpeed: DEMO_SIM_SPEED });
+  holdOnCatalog(inputs, running);
+  return { running, queue: buildBusyQueue(inputs.pods, 80, now, SEED + 4), nominal: nominalQuotas(history) };
+}
+
 /** Seeds the demo; throws if the database is not empty. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const { now } = options;
-  const inputs = loadDemoInputs({ ...options, seed: SEED });
+  const busy = options.workload === "busy";
+  const inputs = loadDemoInputs({ ...options, seed: SEED, fleet: busy ? "compact" : "full" });
   const rounds = options.bcryptRounds ?? 10;
-  const counts = { clusters: demoClusters.length, nodes: inputs.nodeRows.length, gpus: inputs.gpuRows.length, jobs: inputs.jobs.length };
   // Computed before the transaction opens, which then only writes (on a busy machine the replay
   // inside it ran past the transaction's time limit).
   const history = buildDemoHistory(historyInput(inputs, now, options.historyDays ?? 14));
+  const busyRows = busy ? buildBusyRows(inputs, now) : null;
+  const counts = {
+    clusters: demoClusters.length,
+    nodes: inputs.nodeRows.length,
+    gpus: inputs.gpuRows.length,
+    jobs: busyRows ? busyRows.queue.length + busyRows.running.jobs.length : inputs.jobs.length,
+  };
   await db.$transaction(
     async (tx) => {
       if ((await tx.user.count()) > 0) throw new Error("The database already holds data; the demo is seeded only into an empty database.");
       await writeDemoCatalog(tx, inputs, now);
       await writeDemoPeople(tx, now, (password) => bcrypt.hashSync(password, rounds));
       await writeDemoPolicy(tx, now);
-      await writeDemoQueue(tx, inputs.jobs);
+      if (busyRows) await writeBusyState(tx, { ...busyRows, now });
+      else await writeDemoQueue(tx, inputs.jobs);
       await seedClusterLinks(tx, now);
       await writeDemoHistory(tx, history);
       await tx.auditLog.create({ data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: counts, at: now } });

@@ -1,0 +1,50 @@
+/**
+ * Writes the busy demo's rows inside the seed's transaction: quotas (fair-share weights, per-model
+ * cohort quotas), the running jobs with their placements and GPU shares, the queue, and the arrival
+ * rate. Node and GPU counters of the running jobs are set on the catalog rows before they are
+ * inserted (see {@link holdOnCatalog}), so no row is updated one by one.
+ */
+import type { Prisma } from "../db/generated/client";
+import { rewriteExplanationsExact } from "../repositories/placement-repository";
+import { busyTenantQuotas } from "./demo-catalog";
+import type { DbTx } from "./demo-history-write";
+import type { DemoInputs } from "./demo-inputs";
+import type { RunningState } from "./demo-running";
+
+/** New jobs per hour the busy demo's arrival process submits (Admin > Settings changes it; 0 = off). */
+export const BUSY_DEMO_ARRIVALS_PER_HOUR = 600;
+
+/** Sets the running jobs' holds on the catalog's node and GPU rows (before they are inserted). */
+export function holdOnCatalog(inputs: DemoInputs, running: RunningState): void {
+  for (const gpu of inputs.gpuRows as (DemoInputs["gpuRows"][number] & { allocatedMilli?: number })[]) {
+    const milli = running.gpuMilli.get(gpu.id);
+    if (milli) gpu.allocatedMilli = milli;
+  }
+  for (const node of inputs.nodeRows as (DemoInputs["nodeRows"][number] & { allocatedCpuMilli?: number; allocatedMemoryMib?: number })[]) {
+    const held = running.nodeHeld.get(node.id);
+    if (!held) continue;
+    node.allocatedCpuMilli = held.cpuMilli;
+    node.allocatedMemoryMib = held.memoryMib;
+  }
+}
+
+/** The busy demo's quotas, running jobs, queue and arrival rate. */
+export async function writeBusyState(
+  tx: DbTx,
+  rows: { running: RunningState; queue: Record<string, unknown>[]; nominal: Map<string, number>; now: Date },
+): Promise<void> {
+  for (const [slug, q] of Object.entries(busyTenantQuotas)) {
+    await tx.tenantQuota.update({ where: { tenantId: `tenant-${slug}` }, data: { maxGpus: q.maxGpus, fairShareWeight: q.fairShareWeight } });
+  }
+  await tx.tenantGpuQuota.createMany({
+    data: [...rows.nominal].map(([key, nominalGpus]) => {
+      const [tenantId, gpuModelId] = key.split("|") as [string, string];
+      return { tenantId, gpuModelId, nominalGpus, borrowingLimitGpus: null, lendingLimitGpus: null, updatedAt: rows.now };
+    }),
+  });
+  await tx.job.createMany({ data: [...rows.running.jobs, ...rows.queue] as unknown as Prisma.JobCreateManyInput[] });
+  await tx.decision.createMany({ data: rows.running.decisions as unknown as Prisma.DecisionCreateManyInput[] });
+  await rewriteExplanationsExact(tx, rows.running.decisions as { id: string; explanation: unknown }[]);
+  await tx.gpuShare.createMany({ data: rows.running.shares });
+  await tx.systemSetting.create({ data: { id: "global", demoArrivalsPerHour: BUSY_DEMO_ARRIVALS_PER_HOUR, updatedAt: rows.now } });
+}
