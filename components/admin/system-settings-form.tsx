@@ -25,7 +25,11 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettingsView 
   const router = useRouter();
   const form = useForm<SettingsInput>({
     resolver: zodResolver(systemSettingsFormSchema),
-    defaultValues: { decisionRetentionDays: settings.decisionRetentionDays, allowPrivateFeedUrls: settings.allowPrivateFeedUrls },
+    defaultValues: {
+      decisionRetentionDays: settings.decisionRetentionDays,
+      allowPrivateFeedUrls: settings.allowPrivateFeedUrls,
+      demoArrivalsPerHour: settings.demoArrivalsPerHour,
+    },
   });
   const [saved, setSaved] = useState(false);
   const save = useMutation(
@@ -65,6 +69,22 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettingsView 
           step={1}
           {...form.register("decisionRetentionDays", { valueAsNumber: true })}
           invalid={!!errors.decisionRetentionDays}
+        />
+      </Field>
+      <Field
+        id="settings-demo-arrivals"
+        label="Demo arrivals (jobs per hour)"
+        error={errors.demoArrivalsPerHour}
+        hint="0 to 100,000. The worker submits jobs drawn from the openb trace to the demo tenants at this rate; 0 stops them."
+      >
+        <Input
+          id="settings-demo-arrivals"
+          type="number"
+          min={0}
+          max={100000}
+          step={1}
+          {...form.register("demoArrivalsPerHour", { valueAsNumber: true })}
+          invalid={!!errors.demoArrivalsPerHour}
         />
       </Field>
       <div className="flex flex-col gap-1">

@@ -9,16 +9,19 @@ import type { Writer } from "./audit-repository";
 export interface SystemSettings {
   decisionRetentionDays: number;
   allowPrivateFeedUrls: boolean;
+  /** Demo arrivals: new trace jobs per hour the worker submits (0 = off). */
+  demoArrivalsPerHour: number;
 }
 
 const GLOBAL_ID = "global";
 
 /** Same as the schema's column defaults, for a database without the row. */
-export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = { decisionRetentionDays: 30, allowPrivateFeedUrls: false };
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = { decisionRetentionDays: 30, allowPrivateFeedUrls: false, demoArrivalsPerHour: 0 };
+const SELECT = { decisionRetentionDays: true, allowPrivateFeedUrls: true, demoArrivalsPerHour: true } as const;
 
 /** The current settings, or the defaults when the row does not exist yet. */
 export async function findSystemSettings(db: Db | Writer): Promise<SystemSettings> {
-  const row = await db.systemSetting.findUnique({ where: { id: GLOBAL_ID }, select: { decisionRetentionDays: true, allowPrivateFeedUrls: true } });
+  const row = await db.systemSetting.findUnique({ where: { id: GLOBAL_ID }, select: SELECT });
   return row ?? { ...DEFAULT_SYSTEM_SETTINGS };
 }
 
@@ -28,6 +31,6 @@ export async function updateSystemSettings(db: Db | Writer, patch: Partial<Syste
     where: { id: GLOBAL_ID },
     create: { id: GLOBAL_ID, ...DEFAULT_SYSTEM_SETTINGS, ...patch },
     update: patch,
-    select: { decisionRetentionDays: true, allowPrivateFeedUrls: true },
+    select: SELECT,
   });
 }

@@ -5,6 +5,7 @@
 import type { Db } from "../db/client";
 import type { Logger } from "../logging/logger";
 import { DECISION_RETENTION_EVERY_MS, pruneDecisions } from "../services/decision-retention";
+import type { DemoArrivals } from "../services/demo-arrivals";
 import type { JobRunner, RunnerReport } from "../services/job-runner";
 import { runSchedulingCycle, type CycleReport } from "../services/scheduling-cycle";
 import type { createBackgroundPasses } from "./background-passes";
@@ -17,10 +18,12 @@ export interface LeaderCycleDeps {
   log: Logger;
   runner: JobRunner;
   passes: ReturnType<typeof createBackgroundPasses>;
+  /** The demo's arrival process (submits the jobs due at the configured rate before scheduling). */
+  arrivals?: DemoArrivals;
 }
 
 /** The cycle's log line: both reports, with the decision latencies as median and maximum. */
-function logCycle(log: Logger, ms: number, running: RunnerReport, scheduling: CycleReport): void {
+function logCycle(log: Logger, ms: number, running: RunnerReport, scheduling: CycleReport, arrived: number): void {
   const latencies = [...scheduling.decisionLatencyMs].sort((a, b) => a - b);
   log.info(
     {
@@ -29,6 +32,7 @@ function logCycle(log: Logger, ms: number, running: RunnerReport, scheduling: Cy
       ms,
       ...running,
       ...scheduling,
+      arrived,
       decisionLatencyMs: undefined,
       decisionLatencyMsP50: latencies.length ? Number(latencies[Math.floor(latencies.length / 2)]!.toFixed(2)) : null,
       decisionLatencyMsMax: latencies.length ? Number(latencies[latencies.length - 1]!.toFixed(2)) : null,
@@ -57,8 +61,9 @@ export function createLeaderCycle(deps: LeaderCycleDeps) {
     passes.startFeedPass(at);
     const running = await runner.advance(at);
     passes.startInventoryPass(at);
+    const arrived = (await deps.arrivals?.tick(at)) ?? 0;
     const scheduling = await runSchedulingCycle(db, { now: at, seed: deps.seed, maxJobs: deps.maxJobsPerCycle });
     await pruneWhenDue(at);
-    logCycle(log, Math.round(performance.now() - started), running, scheduling);
+    logCycle(log, Math.round(performance.now() - started), running, scheduling, arrived);
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db/client";
 import { createJobRunner } from "../services/job-runner";
+import { createDemoArrivals } from "../services/demo-arrivals";
 import { createFetchDeps } from "../carbon-feeds/http-fetch";
 import { recordCycle } from "../repositories/heartbeat-repository";
 import { componentLogger, type Logger } from "../logging/logger";
@@ -27,6 +28,8 @@ export interface WorkerOptions {
   /** Where cycles (info), back-off (warn) and failures (error) are logged; the "worker" component logger by default. */
   logger?: Logger;
   now?: () => Date;
+  /** Folder of the demo's openb pod list: set, the worker submits demo arrivals at the configured rate. */
+  demoDataDir?: string;
 }
 
 /** A started worker. */
@@ -52,7 +55,8 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed, inventoryRefreshMs: options.inventoryRefreshMs });
   const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
   const passes = createBackgroundPasses(options.db, runner, feedDeps, log);
-  const leaderCycle = createLeaderCycle({ db: options.db, seed: options.seed, maxJobsPerCycle: options.maxJobsPerCycle, log, runner, passes });
+  const arrivals = options.demoDataDir ? createDemoArrivals(options.db, { dataDir: options.demoDataDir, seed: options.seed }) : undefined;
+  const leaderCycle = createLeaderCycle({ db: options.db, seed: options.seed, maxJobsPerCycle: options.maxJobsPerCycle, log, runner, passes, arrivals });
 
   /** Waits `ms`, or less when woken (a submitted job, or stop()). */
   const sleep = (ms: number) =>

@@ -214,7 +214,7 @@ describe("hostile input and leaky output", () => {
     expect((await fieldErrorsOf(() => admin.systemSettings.update({ allowPrivateFeedUrls: false, decisionRetentionDays: 0 }))).decisionRetentionDays).toBe(
       "1 to 3,650 days",
     );
-    expect(await admin.systemSettings.get()).toEqual({ allowPrivateFeedUrls: false, decisionRetentionDays: 30 });
+    expect(await admin.systemSettings.get()).toEqual({ allowPrivateFeedUrls: false, decisionRetentionDays: 30, demoArrivalsPerHour: 0 });
   });
 
   it("refuses scenario file names that are inherited properties, step out or are absolute", async () => {

@@ -4,7 +4,7 @@ import { adminProcedure, router } from "../trpc";
 import { systemSettingsFormSchema } from "../../schemas/system-settings-form";
 import { getSystemSettings, saveSystemSettings } from "../../services/system-settings-service";
 
-const settingsView = z.object({ decisionRetentionDays: z.number().int(), allowPrivateFeedUrls: z.boolean() });
+const settingsView = z.object({ decisionRetentionDays: z.number().int(), allowPrivateFeedUrls: z.boolean(), demoArrivalsPerHour: z.number().int() });
 
 export const systemSettingsRouter = router({
   get: adminProcedure.output(settingsView).query(({ ctx }) => getSystemSettings(ctx.db)),
