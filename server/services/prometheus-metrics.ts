@@ -6,6 +6,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { Db } from "../db/client";
+import { allocationRatio, readSchedulableAllocation } from "../repositories/fleet-allocation-repository";
 import { readInventoryDriftTotals } from "../repositories/inventory-repository";
 import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metrics-repository";
 import { databaseErrorMessage } from "./health-service";
@@ -33,7 +34,7 @@ function processRegistry(): Registry {
 
 /** The fleet metrics of one scrape, in a registry of their own. */
 async function fleetRegistry(db: Db): Promise<Registry> {
-  const [m, drift] = await Promise.all([readFleetMetrics(db), readInventoryDriftTotals(db)]);
+  const [m, drift, schedulable] = await Promise.all([readFleetMetrics(db), readInventoryDriftTotals(db), readSchedulableAllocation(db)]);
   const registry = new Registry();
   const registers = [registry];
   const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers });
@@ -53,6 +54,9 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   gauge("verdant_decisions_per_second", "Decisions recorded per second over the last 60 seconds.").set(m.recentDecisions / 60);
   const gar = gauge("verdant_gpu_allocation_ratio", "Allocated milli-GPU / GPU capacity per cluster (GAR).", ["cluster"]);
   for (const r of m.allocation) gar.set({ cluster: r.cluster }, Number(r.capacity) ? Number(r.allocated) / Number(r.capacity) : 0);
+  gauge("verdant_fleet_gpu_allocation_ratio", "Allocated milli-GPU / schedulable milli-GPU of the fleet (ready nodes of active clusters), read at scrape.").set(
+    allocationRatio(schedulable),
+  );
 
   const latency = new StoredHistogram({
     name: "verdant_decision_latency_seconds",
