@@ -51,6 +51,8 @@ export default defineConfig({
       DATABASE_URL: "",
       SESSION_SECRET: "",
       VERDANT_WORKER: "off",
+      // The specs read the full fleet's figures and the demo quotas.
+      VERDANT_DEMO_WORKLOAD: "quiet",
       VERDANT_METRICS_TOKEN: E2E_METRICS_TOKEN,
       VERDANT_METRICS_PUBLIC: "false",
     },

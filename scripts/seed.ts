@@ -13,7 +13,8 @@ try {
   if (await isSeeded(db)) console.log("Database already seeded; nothing to do.");
   else {
     const started = Date.now();
-    const summary = await seedDemo(db, { now: new Date(), dataDir: fileURLToPath(new URL("../data/demo", import.meta.url)) });
+    const workload = process.env.VERDANT_DEMO_WORKLOAD === "quiet" ? "quiet" : "busy";
+    const summary = await seedDemo(db, { now: new Date(), dataDir: fileURLToPath(new URL("../data/demo", import.meta.url)), workload });
     console.log(`Seeded the demo in ${Date.now() - started} ms:`, summary);
   }
 } finally {

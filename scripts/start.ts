@@ -113,8 +113,8 @@ try {
   try {
     if (!(await isSeeded(db))) {
       log("seeding the demo (first start)");
-      const summary = await seedDemo(db, { now: new Date(), dataDir: join(root, "data", "demo") });
-      log(`seeded ${summary.clusters} clusters, ${summary.nodes} nodes, ${summary.gpus} GPUs, ${summary.jobs} queued jobs, ${summary.samples} carbon samples`);
+      const summary = await seedDemo(db, { now: new Date(), dataDir: join(root, "data", "demo"), workload: env.VERDANT_DEMO_WORKLOAD });
+      log(`seeded ${summary.clusters} clusters, ${summary.nodes} nodes, ${summary.gpus} GPUs, ${summary.jobs} jobs, ${summary.samples} carbon samples`);
     }
     // The key sealing kubeconfigs and feed tokens (the children inherit it through process.env);
     // values stored before encryption existed are sealed now, before anything serves them.

@@ -63,6 +63,8 @@ export const envSchema = z.object({
   VERDANT_INVENTORY_REFRESH_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
   /** Simulated seconds per real second for jobs on simulated clusters (60 = a 1 h job runs 1 min). */
   VERDANT_SIM_SPEED: z.coerce.number().min(1).max(1_000_000).default(60),
+  /** Demo seeded into an empty database: "busy" (running jobs, contention, arrivals) or "quiet" (the full fleet idle, a small queue). */
+  VERDANT_DEMO_WORKLOAD: z.enum(["busy", "quiet"]).default("busy"),
   /** Run the experiment runner (simulations started from the app) beside the web server; independent of VERDANT_WORKER. */
   VERDANT_EXPERIMENTS: z.enum(["on", "off"]).default("on"),
   /** Folder with the real public data sets (openb traces, carbon intensity, GPU power). */
