@@ -164,6 +164,7 @@ export {
   type FairShareEntry,
 } from "./fair-share";
 export { borrowedGpusOfExplanation } from "./coordinator/borrowing-section";
+export type { TenantModelQuota } from "./coordinator/types";
 // Data-driven estimates (REQ-02): duration predictor, zone carbon forecaster and its error.
 export {
   quantile,

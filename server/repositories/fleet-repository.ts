@@ -77,7 +77,7 @@ export function findZones(db: Db) {
 export async function findSchedulingContext(db: Db) {
   const [gpuModels, tenants, policy] = await Promise.all([
     db.gpuModel.findMany(),
-    db.tenant.findMany({ include: { quota: true } }),
+    db.tenant.findMany({ include: { quota: true, gpuQuotas: true } }),
     db.policy.findFirst({ where: { active: true }, orderBy: { version: "desc" } }),
   ]);
   return { gpuModels, tenants, policy };

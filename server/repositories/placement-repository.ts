@@ -8,6 +8,7 @@
 import type { Db } from "../db/client";
 import type { DecisionOutcome, Prisma } from "../db/generated/client";
 import { parseStoredAssignments } from "./stored-json";
+import { borrowedGpusOfExplanation } from "../engine";
 
 /** What one node of a placement takes. */
 export interface NodeTake {
@@ -90,7 +91,14 @@ export async function commitPlacement(
     const decisionId = await db.$transaction(async (tx) => {
       const claimed = await tx.job.updateMany({
         where: { id: decision.jobId, status: "QUEUED" },
-        data: { status: "PLACED", placedAt: decision.createdAt, statusReason: null, energyKwh, emissionsGCo2e },
+        data: {
+          status: "PLACED",
+          placedAt: decision.createdAt,
+          statusReason: null,
+          energyKwh,
+          emissionsGCo2e,
+          borrowedGpus: borrowedGpusOfExplanation(decision.explanation),
+        },
       });
       if (claimed.count !== 1) throw new Conflict("job-not-queued");
       for (const take of takes) {

@@ -34,6 +34,7 @@ import { parseStoredAssignments } from "../repositories/stored-json";
 import { forecastFills, type ZoneFill } from "./zone-forecast-fill";
 import { zoneForecastErrors } from "./zone-forecast-error";
 import { buildZoneSeries, indexSamples } from "./zone-intensity-series";
+import { cohortFields, heldByTenantModel } from "./cohort-usage";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
@@ -184,9 +185,11 @@ function tenantUsage(
   gpuHours: Awaited<ReturnType<typeof findTenantGpuHoursSince>>,
   monthStart: Date,
   nowMs: number,
+  heldByModel: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
 ): TenantUsage[] {
   return tenants.map((t) => ({
     tenant: t.id,
+    ...cohortFields(t, tenants, heldByModel),
     maxGpus: t.quota?.maxGpus ?? Number.MAX_SAFE_INTEGER,
     gpusInUse: holding.filter((j) => j.tenantId === t.id).reduce((sum, j) => sum + (j.gpuCount * j.gpuMilli * j.gangSize) / 1000, 0),
     carbonBudgetKgPerMonth: t.quota?.carbonBudgetKgPerMonth ?? null,
@@ -251,7 +254,8 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     };
   });
 
-  const tenants = tenantUsage(context.tenants, holding, emissions, gpuHours, monthStart, nowMs);
+  const heldByModel = heldByTenantModel(clusters, new Map(holding.map((j) => [j.id, j.tenantId])));
+  const tenants = tenantUsage(context.tenants, holding, emissions, gpuHours, monthStart, nowMs, heldByModel);
 
   const index: FleetIndex = {
     clusters: new Map(

@@ -20,6 +20,8 @@ import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext, type QueuedJobRow } from "../repositories/fleet-repository";
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+import { chargeDecisionToCohort } from "./cohort-usage";
+import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
 
@@ -130,7 +132,7 @@ function applyToSnapshot(snapshot: FleetSnapshot, decision: CoordinatorDecision,
       }
       return { ...cluster, state, running };
     }),
-    tenants: withPlacementCharged(snapshot.tenants, decision),
+    tenants: chargeDecisionToCohort(withPlacementCharged(snapshot.tenants, decision), snapshot, decision),
   };
 }
 
@@ -294,7 +296,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const nowMs = options.now.getTime();
   const report = emptyReport();
   report.expired = await expireOverdueJobs(db, options.now);
-  const queued = await findQueuedJobs(db, options.maxJobs, options.now);
+  const queued = await orderQueueByFairShare(db, await findQueuedJobs(db, options.maxJobs, options.now), options.now);
   if (queued.length === 0) return report;
   const [{ snapshot, index }, { coordinator, policyId, policy, workload }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;

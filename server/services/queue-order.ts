@@ -1,0 +1,29 @@
+/**
+ * The live loop's queue order: priority first, then weighted fair share among tenants (decayed
+ * GPU-hours over weight, 24 h half-life; see docs/fair-share.md), then first come first served.
+ */
+import { decayedUsageByTenant, FAIR_SHARE_HALF_LIFE_MS, orderByFairShare } from "../engine";
+import type { Db } from "../db/client";
+import { findFairShareWeights, findGpuUseSince } from "../repositories/fair-share-repository";
+import type { QueuedJobRow } from "../repositories/fleet-repository";
+
+/** Usage older than this many half-lives weighs under 0.1% and is not read. */
+const HISTORY_HALF_LIVES = 10;
+
+/** The queued rows in fair-share order at `now`. */
+export async function orderQueueByFairShare<
+  R extends Pick<QueuedJobRow, "id" | "tenantId" | "priority" | "submittedAt" | "gpuCount" | "gpuMilli" | "gangSize" | "estimatedDurationS">,
+>(db: Db, rows: readonly R[], now: Date): Promise<R[]> {
+  if (rows.length < 2) return [...rows];
+  const since = new Date(now.getTime() - HISTORY_HALF_LIVES * FAIR_SHARE_HALF_LIFE_MS);
+  const [use, weights] = await Promise.all([findGpuUseSince(db, since, now), findFairShareWeights(db)]);
+  const usage = decayedUsageByTenant(use, now.getTime());
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const entries = rows.map((r) => ({ id: r.id, tenant: r.tenantId, priority: r.priority, submittedAtMs: r.submittedAt.getTime() }));
+  // Each job taken is charged its expected GPU-hours, so a tenant's burst interleaves with the others.
+  const charge = (e: { id: string }) => {
+    const r = byId.get(e.id)!;
+    return (((r.gpuCount * r.gpuMilli * r.gangSize) / 1000) * r.estimatedDurationS) / 3600;
+  };
+  return orderByFairShare(entries, usage, weights, charge).map((e) => byId.get(e.id)!);
+}
