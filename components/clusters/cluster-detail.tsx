@@ -13,6 +13,7 @@ import { useTRPC } from "@/components/trpc/react";
 import { HISTORY_POLL_MS, LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { NodeHealth } from "./node-health";
 import { formatGpuRequest, formatPercent } from "@/components/ui/format";
 import { ClusterInventory } from "./cluster-inventory";
 import { GpuHeatmap } from "./gpu-heatmap";
@@ -90,6 +91,7 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
         </h2>
         <GpuHeatmap nodes={cluster.nodes} />
       </section>
+      <NodeHealth nodes={cluster.nodes} />
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="jobs-title">
         <h2 id="jobs-title" className="mb-3 text-lg font-semibold">
           Jobs here ({decisions.length})

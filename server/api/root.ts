@@ -15,6 +15,7 @@ import { overviewRouter } from "./routers/overview";
 import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
 import { systemSettingsRouter } from "./routers/system-settings";
+import { reconcileRouter } from "./routers/reconcile";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   carbonAdmin: carbonAdminRouter,
   experiments: experimentsRouter,
   systemSettings: systemSettingsRouter,
+  reconcile: reconcileRouter,
 });
 
 export type AppRouter = typeof appRouter;

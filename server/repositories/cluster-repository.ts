@@ -92,6 +92,8 @@ export async function findClusterDetail(db: Db, id: string) {
           allocatedCpuMilli: true,
           allocatedMemoryMib: true,
           status: true,
+          healthReason: true,
+          healthChangedAt: true,
           gpus: { orderBy: { index: "asc" }, select: { index: true, allocatedMilli: true } },
         },
       },

@@ -185,6 +185,17 @@ export function findUnhealthyNodes(db: Db) {
   });
 }
 
+/** A job's status, or null when the database has no such job. */
+export async function findJobStatus(db: Db, jobId: string): Promise<string | null> {
+  return (await db.job.findUnique({ where: { id: jobId }, select: { status: true } }))?.status ?? null;
+}
+
+/** Nodes in service that are not READY, per status. */
+export async function countUnhealthyNodes(db: Db): Promise<Map<string, number>> {
+  const rows = await db.node.groupBy({ by: ["status"], where: { removedAt: null, status: { not: "READY" } }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.status as string, r._count._all]));
+}
+
 /** Retries of every job so far: failed runs queued again and failed starts queued again. */
 export async function sumRetries(db: Db): Promise<{ runRetries: number; startRetries: number }> {
   const rows = await db.$queryRaw<{ run: bigint | null; start: bigint | null }[]>`SELECT SUM("runRetries") AS run,

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { allocationRatio, readSchedulableAllocation } from "../repositories/fleet-allocation-repository";
 import { readInventoryDriftTotals } from "../repositories/inventory-repository";
 import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metrics-repository";
+import { registerFailureMetrics } from "./failure-metrics";
 import { databaseErrorMessage } from "./health-service";
 import { checkMetricsAccess, type MetricsAccessConfig } from "./metrics-access";
 import { StoredHistogram } from "./stored-histogram";
@@ -94,6 +95,7 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   for (const r of m.services) if (r.ageS !== null) age.set({ service: r.service }, r.ageS);
   const restarts = counter("verdant_service_restarts_total", "Restarts of the background process by the supervisor in `npm start`.", ["service"]);
   for (const r of m.services) restarts.inc({ service: r.service }, r.restarts);
+  await registerFailureMetrics(db, registers);
   return registry;
 }
 

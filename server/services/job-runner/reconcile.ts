@@ -13,7 +13,7 @@
  */
 import type { ClusterJobListing } from "../../drivers";
 import { findJobsToDrive } from "../../repositories/control-loop-repository";
-import { recordDrift, requeueInterruptedRun, type DriftInput } from "../../repositories/reconcile-repository";
+import { findJobStatus, recordDrift, requeueInterruptedRun, type DriftInput } from "../../repositories/reconcile-repository";
 import type { DriverEntry } from "../cluster-drivers";
 import type { JobDriver } from "./drive-job";
 import { discardEverywhere, keptWorkOf } from "./run-interruption";
@@ -43,8 +43,8 @@ async function note(pass: Pass, drift: Omit<DriftInput, "clusterId" | "detectedA
 /** A job the cluster runs that the database does not place there: removed from the cluster. */
 async function removeUnknown(pass: Pass, listed: ClusterJobListing): Promise<void> {
   const { core, entry, ctx } = pass;
-  const row = await core.db.job.findUnique({ where: { id: listed.jobId }, select: { status: true } });
-  const detail = row ? `${listed.phase} on the cluster, ${row.status} in the database` : `${listed.phase} on the cluster, not in the database`;
+  const status = await findJobStatus(core.db, listed.jobId);
+  const detail = status ? `${listed.phase} on the cluster, ${status} in the database` : `${listed.phase} on the cluster, not in the database`;
   try {
     await core.guards.callOn(entry, "discard job", () => entry.driver.discardJob(listed.jobId));
     await note(pass, { jobId: listed.jobId, kind: "unknown-on-cluster", detail, action: "cancelled", resolvedAt: ctx.now });
@@ -80,9 +80,9 @@ async function requeueMissing(pass: Pass, job: JobRow): Promise<void> {
 async function applyPhase(pass: Pass, job: JobRow, listed: ClusterJobListing): Promise<void> {
   const { core, ctx } = pass;
   await pass.jobDriver.driveJob(job, ctx.now, ctx.report);
-  const after = await core.db.job.findUnique({ where: { id: job.id }, select: { status: true } });
-  if (!after || after.status === "RUNNING") return;
-  const action = after.status === "SUCCEEDED" ? "marked-finished" : after.status === "QUEUED" ? "requeued" : "marked-failed";
+  const after = await findJobStatus(core.db, job.id);
+  if (!after || after === "RUNNING") return;
+  const action = after === "SUCCEEDED" ? "marked-finished" : after === "QUEUED" ? "requeued" : "marked-failed";
   await note(pass, { jobId: job.id, kind: "phase-mismatch", detail: `${listed.phase} on the cluster, RUNNING in the database`, action, resolvedAt: ctx.now });
 }
 
