@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { UsageMeter } from "@/components/jobs/usage-meter";
+import { ModelQuotaTable } from "@/components/jobs/model-quota-table";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
@@ -19,6 +20,7 @@ export default async function UsagePage() {
         <UsageMeter label="Emissions this month" used={usage.emissionsGCo2e / 1000} limit={usage.carbonBudgetKgPerMonth} unit="kg CO2e" testId="usage-carbon" />
         <UsageMeter label="Energy this month (estimated)" used={usage.energyKwh} limit={null} unit="kWh" />
       </div>
+      <ModelQuotaTable rows={usage.modelQuotas} weight={usage.fairShareWeight} />
       <p className="mt-4 text-sm text-slate-600">
         {usage.jobsSubmitted} jobs submitted since <LocalTime value={usage.monthStart} />. Emissions and energy are the scheduler&apos;s estimates at placement
         (facility energy × the zone&apos;s hourly intensity).

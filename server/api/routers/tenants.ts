@@ -3,6 +3,8 @@ import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { tenantCreateSchema, tenantUpdateSchema } from "../../schemas/tenant-form";
 import { createTenant, editTenant, listTenantUsage } from "../../services/tenant-service";
+import { tenantFairShareSchema } from "../../schemas/tenant-fair-share-form";
+import { listCohortQuotas, setTenantFairShare } from "../../services/cohort-quota-service";
 
 const tenantRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 
@@ -27,6 +29,13 @@ export const tenantsRouter = router({
     .input(tenantCreateSchema)
     .output(tenantRef)
     .mutation(({ ctx, input }) => createTenant(ctx.db, ctx.user, input, ctx.now())),
+  /** Every tenant's fair-share weight and per-model cohort quotas with what it holds and borrows, and the catalog's models. */
+  fairShare: adminProcedure.query(({ ctx }) => listCohortQuotas(ctx.db)),
+  /** Sets a tenant's fair-share weight and replaces its per-model quotas (audited). */
+  setFairShare: adminProcedure
+    .input(tenantFairShareSchema)
+    .output(tenantRef)
+    .mutation(({ ctx, input }) => setTenantFairShare(ctx.db, ctx.user, input, ctx.now())),
   update: adminProcedure
     .input(tenantUpdateSchema)
     .output(tenantRef)
