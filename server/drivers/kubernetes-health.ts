@@ -21,8 +21,9 @@ export function nodeHealthFromKubernetes(node: V1Node): NodeHealth {
     return { node: name, status: "NOT_READY", reason: why };
   }
   const capacity = node.status?.capacity?.[GPU_RESOURCE];
+  // No allocatable map at all says nothing about the GPUs; one without the GPU resource says none is usable.
   const allocatable = node.status?.allocatable?.[GPU_RESOURCE];
-  if (capacity !== undefined) {
+  if (capacity !== undefined && node.status?.allocatable) {
     const total = parseCount(capacity, `node ${name} status.capacity["${GPU_RESOURCE}"]`);
     const usable = allocatable === undefined ? 0 : parseCount(allocatable, `node ${name} status.allocatable["${GPU_RESOURCE}"]`);
     if (usable < total)

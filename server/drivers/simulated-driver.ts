@@ -83,7 +83,7 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
   const jobs = new Map<string, SimJob>();
   const telemetry = { nodes: options.nodes, gpuPower: options.gpuPower, seed: options.seed, jitter, jobs };
   const faults: SimFaults = emptyFaults();
-  for (const h of options.health ?? []) if (h.status !== "READY") faults.health.set(h.node, { status: h.status, reason: h.reason ?? h.status });
+  for (const h of options.health ?? []) if (h.status !== "READY") faults.health.set(h.node, { status: h.status, reason: h.reason });
   /** The nodes as they take work now: an injected fault makes a node unschedulable. */
   const liveNodes = () => new Map(options.nodes.map((n) => [n.name, { ...n, schedulable: takesWork(n, faults) }]));
 

@@ -19,7 +19,7 @@ export interface RunFailurePlan {
 /** The injected faults of one simulated cluster. */
 export interface SimFaults {
   /** Health per node name; absent = READY. */
-  health: Map<string, { status: Exclude<NodeHealthStatus, "READY">; reason: string }>;
+  health: Map<string, { status: Exclude<NodeHealthStatus, "READY">; reason: string | null }>;
   runFailures: Map<string, RunFailurePlan>;
   /** Jobs removed behind the control loop's back: re-attaching them is refused. */
   lost: Set<string>;
