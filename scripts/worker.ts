@@ -11,6 +11,8 @@ runBackgroundProcess("worker", ({ db, databaseUrl, env, logger }) =>
     cycleMs: env.VERDANT_CYCLE_MS,
     simSpeed: env.VERDANT_SIM_SPEED,
     inventoryRefreshMs: env.VERDANT_INVENTORY_REFRESH_MS,
+    healthEveryMs: env.VERDANT_NODE_HEALTH_MS,
+    reconcileEveryMs: env.VERDANT_RECONCILE_MS,
     maxJobsPerCycle: 200,
     seed: 42,
     logger,

@@ -61,6 +61,10 @@ export const envSchema = z.object({
   VERDANT_CYCLE_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   /** Milliseconds between two imports of a Kubernetes cluster's node list (inventory and drift); default 10 minutes. */
   VERDANT_INVENTORY_REFRESH_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(600_000),
+  /** Least milliseconds between two reads of a cluster's node health (0 = every cycle); default 15 s. */
+  VERDANT_NODE_HEALTH_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Least milliseconds between two reconciliation passes over a cluster's jobs (0 = every cycle); default 1 minute. */
+  VERDANT_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Simulated seconds per real second for jobs on simulated clusters (60 = a 1 h job runs 1 min). */
   VERDANT_SIM_SPEED: z.coerce.number().min(1).max(1_000_000).default(60),
   /** Demo seeded into an empty database: "busy" (running jobs, contention, arrivals) or "quiet" (the full fleet idle, a small queue). */

@@ -25,6 +25,9 @@ export interface WorkerOptions {
   seed: number;
   /** Least time between two inventory imports of one Kubernetes cluster (VERDANT_INVENTORY_REFRESH_MS). */
   inventoryRefreshMs?: number;
+  /** Least time between two node-health reads (VERDANT_NODE_HEALTH_MS) and reconciliation passes (VERDANT_RECONCILE_MS) of one cluster. */
+  healthEveryMs?: number;
+  reconcileEveryMs?: number;
   /** Where cycles (info), back-off (warn) and failures (error) are logged; the "worker" component logger by default. */
   logger?: Logger;
   now?: () => Date;
@@ -52,7 +55,13 @@ export function startSchedulerWorker(options: WorkerOptions): WorkerHandle {
   let cycleWaiters: (() => void)[] = [];
   let connection: LeaderConnection | null = null;
   let failures = 0;
-  const runner = createJobRunner(options.db, { simSpeed: options.simSpeed, seed: options.seed, inventoryRefreshMs: options.inventoryRefreshMs });
+  const runner = createJobRunner(options.db, {
+    simSpeed: options.simSpeed,
+    seed: options.seed,
+    inventoryRefreshMs: options.inventoryRefreshMs,
+    healthEveryMs: options.healthEveryMs,
+    reconcileEveryMs: options.reconcileEveryMs,
+  });
   const feedDeps = createFetchDeps({ seed: options.seed, now: () => now().getTime() });
   const passes = createBackgroundPasses(options.db, runner, feedDeps, log);
   const arrivals = options.demoDataDir ? createDemoArrivals(options.db, { dataDir: options.demoDataDir, seed: options.seed }) : undefined;
