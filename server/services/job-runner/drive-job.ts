@@ -46,7 +46,8 @@ export function createJobDriver(core: RunnerCore) {
     const outcome = await retryFailedRun(db, {
       jobId: job.id,
       at: now,
-      keptWork: keptWorkOf(core, job, now),
+      // The work up to the failure, not up to this poll.
+      keptWork: keptWorkOf(core, job, new Date(Math.min(now.getTime(), state.finishedAtMs ?? now.getTime()))),
       backoffMs: (retry) => retryBackoffMs(core.seed, job.id, retry, core.failures.backoff),
       reason: (retry, max, notBefore) => retryReason(cause, retry, max, notBefore),
     });
