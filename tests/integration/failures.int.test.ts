@@ -11,6 +11,7 @@ import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
 import { parseStoredAssignments } from "../../server/repositories/stored-json";
 import { callerAs, demoUserIds } from "./helpers/callers";
+import { fieldErrorsOf } from "./helpers/field-errors";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
@@ -203,6 +204,30 @@ describe("failures, node health and reconciliation", () => {
     expect(row.statusReason).toMatch(/^Could not be started \(2 attempts\): .*not schedulable/);
     expect(row.gpuShares).toHaveLength(0);
     expect(await gpuCountersMatchShares()).toBe(true);
+  });
+
+  it("takes a tenant's max retries from the submission, and refuses more than 10 naming the field", async () => {
+    const aurora = await callerAs(database.db, demoUserIds.aurora);
+    const request = (key: string, maxRunRetries?: number) => ({
+      idempotencyKey: key,
+      name: "retry-choice",
+      kind: "TRAINING" as const,
+      cpuMilli: 4000,
+      memoryMib: 16384,
+      gpuCount: 1,
+      gpuMilli: 1000,
+      gangSize: 1,
+      estimatedDurationS: 3600,
+      priority: 5,
+      ...(maxRunRetries === undefined ? {} : { maxRunRetries }),
+    });
+    const chosen = await aurora.jobs.submit(request("retry-choice-1", 5));
+    expect((await job(chosen.jobId)).maxRunRetries).toBe(5);
+    const defaulted = await aurora.jobs.submit(request("retry-choice-2"));
+    expect((await job(defaulted.jobId)).maxRunRetries).toBe(2);
+    const errors = await fieldErrorsOf(() => aurora.jobs.submit(request("retry-choice-3", 11)));
+    expect(errors.maxRunRetries).toBe("Max retries is 0 to 10");
+    expect(await database.db.job.count({ where: { idempotencyKey: "retry-choice-3" } })).toBe(0);
   });
 
   it("reconciles: removes a job the cluster runs that the database does not know, requeues one the cluster lost, each drift written once", async () => {
