@@ -13,7 +13,7 @@ import type { AgentContext, ClusterBid, FilterRecord, FilterVerdict, PlacementOp
 import { optionAt } from "./carbon-shift";
 import { mayFit } from "./cluster-facts";
 import { CLUSTER_FILTERS, filtersOfStage } from "./filters/registry";
-import type { ClusterFilterPlugin, EarliestPlacement, FilterResult } from "./filters/types";
+import { unfit, type ClusterFilterPlugin, type EarliestPlacement, type FilterResult } from "./filters/types";
 import { jobWindow } from "./job-window";
 import { capacityEventsMs, stateForWindow } from "./timeline";
 import type { FleetCluster, FleetJob } from "./types";
@@ -84,6 +84,12 @@ function evaluateVariant(
   const latestMs = win.capacityLatestMs >= win.earliestMs ? win.capacityLatestMs : win.earliestMs;
   const first = earliestPlacement(placer, cluster, variant, win.earliestMs, latestMs, seed);
   for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check({ ...input, placement: first, placer, seed }));
+  // On a full cluster the earliest start can be so far ahead that the run ends past the forecast: it
+  // cannot be priced there, so the job waits and is decided again (the carbon search would throw).
+  if (first && first.startMs > win.earliestMs && !coversWindow(cluster.series, first.startMs, variant.durationS)) {
+    const r = unfit({ code: "CARBON_SERIES_NOT_COVERING", resource: "carbon-data", unit: "epochMs", requested: first.startMs, subject: cluster.zone });
+    records.push({ filter: `carbon-data${label}`, verdict: r.verdict, passed: false, reasons: r.reasons });
+  }
   // The option (and the carbon budget, which depends on where and when it runs) only once nothing else blocks.
   if (!first || !clusterPassed || worst(records) !== "pass" || !coversWindow(cluster.series, win.earliestMs, variant.durationS))
     return { option: null, records };
