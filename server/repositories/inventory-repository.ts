@@ -89,7 +89,10 @@ async function insertNodes(tx: Prisma.TransactionClient, clusterId: string, node
 /** Brings stored nodes in line; a pending GPU shrink leaves the GPUs and takes the node out of placement. */
 async function updateNodes(tx: Prisma.TransactionClient, updates: InventoryWrite["update"]): Promise<void> {
   for (const u of updates) {
-    const data = { ...nodeData(u.node), gpuCount: u.gpuCount, removedAt: null, ...(u.pending ? { status: "NOT_READY" as const } : {}) };
+    // The node health pass owns the status of a known node (it tells CORDONED and GPU_ERROR apart,
+    // which the inventory cannot): an import only takes a shrinking node out of placement.
+    const { status: _reported, ...fields } = nodeData(u.node);
+    const data = { ...fields, gpuCount: u.gpuCount, removedAt: null, ...(u.pending ? { status: "NOT_READY" as const } : {}) };
     await tx.node.update({ where: { id: u.id }, data });
     if (u.gpuCount > u.gpuCountBefore) {
       const existing = new Set((await tx.gpu.findMany({ where: { nodeId: u.id }, select: { index: true } })).map((g) => g.index));
