@@ -205,3 +205,17 @@ export {
   type SimResult,
   type SimHooks,
 } from "./sim";
+// Priority classes and preemption: which lower-priority or borrowing jobs a job may stop to start now.
+export {
+  planPreemption,
+  DEFAULT_MAX_PREEMPTION_EVALUATIONS,
+  PREEMPTION_REASONS,
+  preemptionSectionSchema,
+  type PreemptionPlan,
+  type PreemptionOptions,
+  type PreemptionReason,
+  type PreemptionSection,
+  type PreemptionVictim,
+  type PreemptionAlternative,
+} from "./preemption";
+export type { RunningJobPreemption } from "./coordinator/types";

@@ -5,6 +5,7 @@
  * cluster's in-cluster explanation is nested unchanged.
  */
 import { z } from "zod";
+import { preemptionSectionSchema } from "../preemption/preemption-section";
 import { figureSchema } from "../carbon/figure";
 import { INTENSITY_KINDS } from "../carbon/series";
 import { placementExplanationSchema } from "../explain/schema";
@@ -252,6 +253,8 @@ export const coordinatorExplanationSchema = z.object({
   borrowing: z
     .object({ gpus: z.number(), models: z.array(z.object({ gpuModel: z.string(), gpus: z.number(), borrowingLimitGpus: z.number().nullable() })) })
     .optional(),
+  /** Present when the job started by preempting running jobs: the victims, the work each loses and the sets weighed. */
+  preemption: preemptionSectionSchema.optional(),
 });
 
 /** A coordinator explanation (derived from the schema so they cannot drift). */

@@ -43,6 +43,8 @@ export interface RunningJobPreemption {
   readonly startedAtMs: number;
   /** The last checkpoint of this run (epoch ms); null = none yet (the whole run would be lost). */
   readonly lastCheckpointMs: number | null;
+  /** Work saved at that checkpoint, earlier runs included (s); absent = only this run's checkpointed time counts. */
+  readonly checkpointedWorkS?: number;
   /** GPUs the job holds beyond its tenant's nominal quota (borrowed from the cohort); 0 = none. */
   readonly borrowedGpus: number;
   /** Elastic gang: the fewest members it may run with (it can shed members instead of stopping); null = fixed. */
