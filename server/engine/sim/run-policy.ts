@@ -25,7 +25,7 @@
 import type { SimPolicy } from "./types";
 import { SimCancelledError } from "./errors";
 import { handleEvent } from "./sim-events";
-import { gauge } from "./sim-queue";
+import { gauge, gpusOf } from "./sim-queue";
 import { createSimState, scheduleInitialEvents, type PolicyRunResult, type RunContext, type SimState } from "./sim-state";
 
 export type { PolicyRunResult, RunContext } from "./sim-state";
@@ -83,8 +83,8 @@ function closeRun(s: SimState): void {
     if (r.status === "waiting" || r.status === "reserved" || r.status === "running") {
       s.acc.unfinished++;
       if (r.job.deadlineMs != null) s.acc.deadlineMisses++;
-      if (r.firstStartMs !== null) s.acc.waits.push({ cls: r.job.jobClass, waitS: (r.firstStartMs - r.job.arrivalMs) / 1000 });
-      else s.acc.addCensoredWait(r.job.jobClass, r.job.arrivalMs, endMs);
+      if (r.firstStartMs !== null) s.acc.addWait(r.job.jobClass, gpusOf(r.job), (r.firstStartMs - r.job.arrivalMs) / 1000);
+      else s.acc.addCensoredWait(r.job.jobClass, gpusOf(r.job), r.job.arrivalMs, endMs);
     }
   }
 }

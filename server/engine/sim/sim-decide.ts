@@ -7,6 +7,7 @@ import type { FleetCluster, FleetJob, RunningJob } from "../coordinator/types";
 import { mixSeed } from "../model/rng";
 import type { SimClusterRun } from "./sim-cluster";
 import { addUsage, gauge } from "./sim-queue";
+import { mayPreemptNow, preemptFor } from "./sim-preempt";
 import { buildSnapshot, fleetJob } from "./sim-snapshot";
 import { P, type JobRec, type SimState } from "./sim-state";
 
@@ -34,8 +35,10 @@ interface StartPart {
 export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: StartPart, mayNotFit = false): boolean {
   const c = s.clusters[clusterIndex] as SimClusterRun;
   gauge(s);
+  // A resumed run needs only the work its checkpoints did not save (the estimate likewise, at least a minute).
+  const estimateLeftS = r.savedWorkS > 0 ? Math.max(60, r.estimateS - r.savedWorkS) : r.estimateS;
   try {
-    c.start(s.now, { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: s.now + r.estimateS * 1000 }, r.job.gpuUtilization);
+    c.start(s.now, { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: s.now + estimateLeftS * 1000 }, r.job.gpuUtilization);
   } catch {
     // A decision that disagrees with the live state should not happen; a reservation may (a job overran).
     if (!mayNotFit) s.acc.conflicts++;
@@ -46,10 +49,11 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
   r.clusterIndex = clusterIndex;
   r.token++;
   r.firstStartMs ??= s.now;
+  r.runStartMs = s.now;
   addUsage(s, r.job, 1);
   // JTTED: the predictor's median estimate at the start decision against the true run time.
   s.acc.relErrors.push((r.medianEstimateS - r.job.durationS) / r.job.durationS);
-  s.queue.push(s.now + r.job.durationS * 1000, P.complete, { k: "complete", r, token: r.token });
+  s.queue.push(s.now + (r.job.durationS - r.savedWorkS) * 1000, P.complete, { k: "complete", r, token: r.token });
   return true;
 }
 
@@ -124,6 +128,7 @@ export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, on
   const ci = part ? s.input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
   if (d.outcome === "placed" && part) return startJob(s, r, ci, part) ? "started" : "blocked";
   if (onlyCluster !== undefined) return "blocked";
+  if (fj.deadlineMs == null && mayPreemptNow(s, r) && preemptFor(s, r, fj, full)) return "started";
   if (d.outcome === "deferred" && part && d.startMs !== null) return holdDeferral(s, r, fj, { part, startMs: d.startMs, ci }, allowHeadReservation);
   return neverFits(s, r, d) ? "skipped" : "blocked";
 }

@@ -5,7 +5,7 @@
 import type { SimClusterRun } from "./sim-cluster";
 import { decide, MAX_REDECISIONS, startJob } from "./sim-decide";
 import { dispatch } from "./sim-dispatch";
-import { addUsage, dropReservation, enqueue, gauge, requestDispatch } from "./sim-queue";
+import { addUsage, dropReservation, enqueue, gauge, gpusOf, requestDispatch } from "./sim-queue";
 import { sample } from "./sim-sample";
 import type { JobRec, SimEvent, SimState } from "./sim-state";
 
@@ -31,7 +31,7 @@ function onComplete(s: SimState, r: JobRec, token: number): void {
   r.status = "done";
   acc.completed++;
   acc.jcts.push((now - r.job.arrivalMs) / 1000);
-  acc.waits.push({ cls: r.job.jobClass, waitS: ((r.firstStartMs ?? now) - r.job.arrivalMs) / 1000 });
+  acc.addWait(r.job.jobClass, gpusOf(r.job), ((r.firstStartMs ?? now) - r.job.arrivalMs) / 1000);
   if (r.job.deadlineMs != null && now > r.job.deadlineMs) acc.deadlineMisses++;
   requestDispatch(s);
 }

@@ -11,13 +11,15 @@
  * under long jobs has a high GAR and a low SOR. The simulator models no start-up time (a job runs from
  * the instant it is allocated) and a reservation holds nodes only from its start, when the job starts
  * or the reservation is dropped, so here lost runs are the whole difference.
+ * A preempted run loses only the work since its last checkpoint (the rest was saved and is not run
+ * again): that part leaves SOR's numerator and is reported as GPU-hours lost to preemption.
  * JWTD (start - arrival) counts every arrived job that started, and jobs still waiting at the end
  * censored when the run ends (their wait is at least that long; `jwtdCensoredJobs` says how many).
  * GFR and the FGD fragmentation rate are averaged over the periodic samples.
  */
 import { quantileSorted } from "../estimate/quantile";
 import type { EnergyTotals } from "./energy-meter";
-import type { SimPolicyMetrics, SimTimeSeries, WaitPercentiles } from "./types";
+import { LARGE_JOB_GPUS, type SimPolicyMetrics, type SimTimeSeries, type WaitPercentiles } from "./types";
 
 const BINS = 1000;
 
@@ -32,7 +34,7 @@ export class MetricAccumulator {
   /** Current run of each running job: its GPU milli and start. */
   private readonly runs = new Map<string, { milli: number; startMs: number }>();
   private readonly garHist = new Float64Array(BINS + 1);
-  readonly waits: { cls: string; waitS: number }[] = [];
+  readonly waits: { cls: string; waitS: number; large: boolean }[] = [];
   readonly jcts: number[] = [];
   readonly relErrors: number[] = [];
   readonly samples: { atMs: number; gar: number; powerKw: number; queued: number }[] = [];
@@ -46,6 +48,9 @@ export class MetricAccumulator {
   /** Jobs still waiting at the end whose JWTD entry is censored at the end of the window. */
   censoredWaits = 0;
   requeued = 0;
+  preemptions = 0;
+  /** GPU milli x ms of work preempted runs lost (since their last checkpoint). */
+  private preemptLostDt = 0;
   conflicts = 0;
   decisions = 0;
   events = 0;
@@ -89,9 +94,30 @@ export class MetricAccumulator {
     if (b > a) this.lostDt += run.milli * (b - a);
   }
 
+  /**
+   * A run stopped for a higher-priority job at `atMs`: the work since `savedUntilMs` (its last checkpoint,
+   * or its start) is lost and leaves SOR's numerator; the saved part counted and is not run again.
+   */
+  runPreempted(jobId: string, atMs: number, savedUntilMs: number): void {
+    const run = this.runs.get(jobId);
+    if (!run) return;
+    this.runs.delete(jobId);
+    this.preemptions++;
+    const lostMs = Math.max(0, atMs - Math.max(run.startMs, savedUntilMs));
+    this.preemptLostDt += run.milli * lostMs;
+    const a = Math.max(Math.max(run.startMs, savedUntilMs), this.startMs);
+    const b = Math.min(atMs, this.endMs);
+    if (b > a) this.lostDt += run.milli * (b - a);
+  }
+
+  /** Records one job's wait (first start - arrival) under its class; `gpus` (all members) decides whether it counts as large. */
+  addWait(cls: string, gpus: number, waitS: number): void {
+    this.waits.push({ cls, waitS, large: gpus >= LARGE_JOB_GPUS });
+  }
+
   /** A job that arrived at `arrivalMs` never started: its wait is censored at `endMs` (it waited at least that long). */
-  addCensoredWait(cls: string, arrivalMs: number, endMs: number): void {
-    this.waits.push({ cls, waitS: Math.max(0, endMs - arrivalMs) / 1000 });
+  addCensoredWait(cls: string, gpus: number, arrivalMs: number, endMs: number): void {
+    this.addWait(cls, gpus, Math.max(0, endMs - arrivalMs) / 1000);
     this.censoredWaits++;
   }
 
@@ -121,6 +147,8 @@ export class MetricAccumulator {
       const s = sortedOf(this.waits.filter((w) => w.cls === cls).map((w) => w.waitS));
       byClass[cls] = { jobs: s.length, p50S: quantileSorted(s, 0.5), p90S: quantileSorted(s, 0.9), p99S: quantileSorted(s, 0.99) };
     }
+    const large = sortedOf(this.waits.filter((w) => w.large).map((w) => w.waitS));
+    const mean = (xs: Float64Array) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
     const jct = sortedOf(this.jcts);
     const abs = sortedOf(this.relErrors.map(Math.abs));
     const signed = sortedOf(this.relErrors);
@@ -153,7 +181,7 @@ export class MetricAccumulator {
       emissionsSavedPctVsBaseline: 0,
       garDeltaPointsVsBaseline: 0,
       meanWaitDeltaSVsBaseline: 0,
-      meanWaitS: allWaits.length > 0 ? allWaits.reduce((a, b) => a + b, 0) / allWaits.length : 0,
+      meanWaitS: mean(allWaits),
       decisions: this.decisions,
       events: this.events,
       wallMs,
@@ -161,6 +189,12 @@ export class MetricAccumulator {
       jobsRequeued: this.requeued,
       placementConflicts: this.conflicts,
       jobEmissionsSavedPctVsBaseline: 0,
+      preemptions: this.preemptions,
+      gpuHoursLostToPreemption: this.preemptLostDt / 1000 / 3.6e6,
+      waitP99S: z(quantileSorted(allWaits, 0.99)),
+      largeJobs: large.length,
+      waitLargeMeanS: mean(large),
+      waitLargeP99S: z(quantileSorted(large, 0.99)),
     };
   }
 

@@ -5,6 +5,7 @@
 import { HOUR_MS } from "../carbon/series";
 import type { FleetCluster, FleetJob, FleetSnapshot, RunningJob, TenantUsage } from "../coordinator/types";
 import type { SimClusterRun } from "./sim-cluster";
+import { preemptionFacts } from "./sim-preempt";
 import type { JobRec, SimState } from "./sim-state";
 
 /**
@@ -30,6 +31,16 @@ export function fleetJob(s: SimState, r: JobRec, asap: boolean): FleetJob {
     deadlineMs: flexible ? j.deadlineMs : null,
     allowedRegions: j.allowedRegions,
     allowSplit: false,
+    // Class fields only for jobs with a class, so scenarios without classes decide exactly as before.
+    ...(j.priorityClass !== undefined
+      ? {
+          priority: j.priority,
+          priorityClass: j.priorityClass,
+          mayPreempt: j.mayPreempt ?? false,
+          checkpointIntervalS: j.checkpointIntervalS ?? null,
+          checkpointedWorkS: r.savedWorkS,
+        }
+      : {}),
   };
 }
 
@@ -68,7 +79,10 @@ function liveFleetCluster(s: SimState, c: SimClusterRun, i: number, series: Flee
   const running: RunningJob[] = [];
   for (const x of c.running.values()) {
     // A job past its predicted end is still running: assume it ends soon, never before now.
-    running.push(x.endMs > s.now ? x : { ...x, endMs: s.now + 60_000 });
+    const endMs = x.endMs > s.now ? x.endMs : s.now + 60_000;
+    // Checkpoint facts change with time, so they are filled at the decision instant.
+    const preemption = preemptionFacts(s, x.jobId);
+    running.push(preemption ? { ...x, endMs, preemption } : endMs === x.endMs ? x : { ...x, endMs });
   }
   const fleetCluster: FleetCluster = { ...clusterBase(c, s), state: c.state, running, reservations: [...c.reservations.values()], series };
   s.built[i] = { version: c.version, atMs: s.now, fleet: fleetCluster };

@@ -44,8 +44,12 @@ export interface JobRec {
   /** The predictor's median estimate (JTTED). */
   medianEstimateS: number;
   clusterIndex: number;
-  /** EASY head reservation made in the current dispatch. */
+  /** Backfill reservation (EASY head, or any blocked job under conservative backfill) made in the current dispatch. */
   headReserved: boolean;
+  /** Work (s of true run time) saved by checkpoints of earlier, preempted runs: a resumed run needs only the rest. */
+  savedWorkS: number;
+  /** Start of the current run (epoch ms), or NaN when not running. */
+  runStartMs: number;
 }
 
 /** Everything a run returns. */
@@ -94,6 +98,8 @@ export interface SimState {
   /** Whether a job shape fits nowhere even on the idle fleet (cached per shape). */
   readonly neverFits: Map<string, boolean>;
   readonly recs: JobRec[];
+  /** Job records by job id (victims of a preemption plan are named by id). */
+  readonly recById: ReadonlyMap<string, JobRec>;
   /** Per-cluster snapshot cache (see buildSnapshot). */
   readonly built: (BuiltFleetCluster | undefined)[];
   /** Node fragmentation per node state object (states are replaced, never mutated, on change). */
@@ -113,6 +119,7 @@ export function createSimState(ctx: RunContext, simPolicy: SimPolicy): SimState 
   const book = new ForecastBook(ctx.truths, input.forecast, input.seed);
   const energy = emptyTotals();
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
+  const recs = input.jobs.map(jobRecord);
   const clusters = input.clusters.map(
     (c, i) => new SimClusterRun(c, i, new EnergyMeter(ctx.truths.get(c.zone) as ZoneTruth, c.pue, input.startMs, input.endMs, energy), catalog),
   );
@@ -131,7 +138,8 @@ export function createSimState(ctx: RunContext, simPolicy: SimPolicy): SimState 
     usage: new Map<string, number>(),
     waiting: [],
     neverFits: new Map<string, boolean>(),
-    recs: input.jobs.map(jobRecord),
+    recs,
+    recById: new Map(recs.map((r) => [r.job.id, r])),
     built: [],
     fragCache: new WeakMap<NodeState, number>(),
     dispatchAt: Number.NaN,
@@ -164,6 +172,8 @@ function jobRecord(job: SimJob, idx: number): JobRec {
     medianEstimateS: 0,
     clusterIndex: -1,
     headReserved: false,
+    savedWorkS: 0,
+    runStartMs: Number.NaN,
   };
 }
 

@@ -50,6 +50,14 @@ export interface SimJob {
   /** Flexibility: latest allowed finish (epoch ms); null = start as soon as possible. */
   readonly deadlineMs: number | null;
   readonly allowedRegions: readonly string[];
+  /** Priority class name (e.g. "production", "standard", "best-effort"); absent = no class, as before classes existed. */
+  readonly priorityClass?: string;
+  /** Whether the job's class may take GPUs from lower-priority preemptible jobs when it cannot start (needs the policy's `constraints.preemption`). */
+  readonly mayPreempt?: boolean;
+  /** Whether a higher-priority job may stop this one; absent = never (old scenarios keep their behaviour). */
+  readonly preemptible?: boolean;
+  /** The job saves its progress every this many seconds of run time; null or absent = never (a preempted run restarts from the start). */
+  readonly checkpointIntervalS?: number | null;
 }
 
 /** A node going down or coming back at a time (capacity change event). */
@@ -162,7 +170,20 @@ export interface SimPolicyMetrics {
   readonly placementConflicts?: number;
   /** Saving on the jobs' own emissions only (idle power excluded), % vs the baseline. */
   readonly jobEmissionsSavedPctVsBaseline?: number;
+  /** Running jobs stopped to let a higher-priority job start (each stop counted once); optional (added later). */
+  readonly preemptions?: number;
+  /** GPU-hours of work preempted runs lost (run time since their last checkpoint, or since their start without one). */
+  readonly gpuHoursLostToPreemption?: number;
+  /** 99th percentile of the wait of every job (same as jwtdP99S, named for the load tables). */
+  readonly waitP99S?: number;
+  /** Jobs of at least {@link LARGE_JOB_GPUS} GPUs (all members together), and their mean and 99th-percentile wait (s). */
+  readonly largeJobs?: number;
+  readonly waitLargeMeanS?: number;
+  readonly waitLargeP99S?: number;
 }
+
+/** Jobs holding at least this many GPUs (all gang members together) count as large in the per-size waits. */
+export const LARGE_JOB_GPUS = 32;
 
 /** Chart series of one policy. */
 export interface SimTimeSeries {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { baselineWith, tinyScenario, type TinyJob } from "./contention-fixture";
+import { simulate } from "./simulate";
+
+const hooks = { now: () => 0 };
+const H = 3600;
+
+/**
+ * Four nodes, three A100 and one H100. A holds the three A100 nodes for 2 h; B (two A100 nodes, 1 h)
+ * must wait for A; C (all four nodes, 1 h: 32 GPUs, a large job) must wait for B; D (one node, 5 h)
+ * fits now on the H100 node, away from B's nodes but across C's.
+ */
+const jobs: TinyJob[] = [
+  { id: "A", atMin: 0, members: 3, hours: 2, model: "A100" },
+  { id: "B", atMin: 1, members: 2, hours: 1, model: "A100" },
+  { id: "C", atMin: 2, members: 4, hours: 1 },
+  { id: "D", atMin: 3, members: 1, hours: 5 },
+];
+const run = () => {
+  const policies = [baselineWith("off", false), baselineWith("easy", false), baselineWith("conservative", false)];
+  // GAR over the first 2 h, while only A and whatever backfills beside it can run.
+  const r = simulate(tinyScenario(["A100", "A100", "A100", "H100"], jobs, policies, 2), hooks);
+  return { off: r.policies["baseline-off-np"]!, easy: r.policies["baseline-easy-np"]!, conservative: r.policies["baseline-conservative-np"]! };
+};
+
+describe("simulator backfill modes (constraints.backfill)", () => {
+  const { off, easy, conservative } = run();
+
+  it("off: strict priority order, nothing starts behind a blocked job", () => {
+    // B waits for A (2 h - 1 min), C for B (3 h - 2 min), D for C (4 h - 3 min).
+    expect(off.waitLargeMeanS).toBeCloseTo(3 * H - 120, 0);
+    expect(off.meanWaitS).toBeCloseTo((0 + (2 * H - 60) + (3 * H - 120) + (4 * H - 180)) / 4, 0);
+  });
+
+  it("easy: D starts at once beside the head's reservation and delays the large job behind it", () => {
+    // D runs 0:03-5:03 on the H100 node, so C (all four nodes) starts only at 5:03.
+    expect(easy.waitLargeMeanS).toBeCloseTo(5 * H + 60, 0);
+    expect(easy.meanWaitS).toBeCloseTo((0 + (2 * H - 60) + (5 * H + 60) + 0) / 4, 0);
+    // A on three of four nodes, plus D on the fourth from minute 3.
+    expect(off.gar).toBeCloseTo(0.75, 6);
+    expect(easy.gar).toBeCloseTo(0.75 + 0.25 * (117 / 120), 6);
+  });
+
+  it("conservative: every blocked job holds a reservation, so D may not delay C either", () => {
+    expect(conservative.waitLargeMeanS).toBeCloseTo(3 * H - 120, 0);
+    expect(conservative.waitLargeMeanS).toBeLessThan(easy.waitLargeMeanS ?? 0);
+    expect(conservative.largeJobs).toBe(1);
+    expect(conservative.gar).toBeCloseTo(off.gar, 9);
+    for (const m of [off, easy, conservative]) {
+      expect(m.jobsCompleted).toBe(4);
+      expect(m.placementConflicts).toBe(0);
+      expect(m.preemptions).toBe(0);
+    }
+  });
+});

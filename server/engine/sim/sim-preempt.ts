@@ -1,0 +1,107 @@
+/**
+ * Preemption in the simulator: a job whose class may preempt and that cannot start now asks the
+ * engine's preemption planner (the same one the live loop uses) which running jobs to stop. The
+ * simulator then stops them, each losing the work since its last checkpoint, queues them again with
+ * only their remaining work, and starts the preemptor on the freed capacity.
+ */
+import type { FleetJob, FleetSnapshot, RunningJobPreemption } from "../coordinator/types";
+import { mixSeed } from "../model/rng";
+import { planPreemption } from "../preemption";
+import type { SimClusterRun } from "./sim-cluster";
+import { decide, startJob } from "./sim-decide";
+import { addUsage, enqueue, gauge } from "./sim-queue";
+import type { JobRec, SimState } from "./sim-state";
+
+/** Seed salt of preemption plans, so a plan's tie-breaks differ from the placement decision's. */
+const PREEMPT_SEED_SALT = 0x9e3779b1;
+
+/**
+ * Work (s) the current run of a job has saved by checkpoints: whole checkpoint intervals of run time
+ * since this run started (0 without checkpoints). A resumed run checkpoints again from its own start.
+ */
+export function savedThisRunS(r: JobRec, nowMs: number): number {
+  const interval = r.job.checkpointIntervalS;
+  if (!interval || interval <= 0 || !Number.isFinite(r.runStartMs)) return 0;
+  const ranS = Math.max(0, (nowMs - r.runStartMs) / 1000);
+  return Math.floor(ranS / interval) * interval;
+}
+
+/**
+ * What the planner needs to know of a running job, or undefined for jobs without a class (they are
+ * never victims, as before classes existed).
+ */
+export function preemptionFacts(s: SimState, jobId: string): RunningJobPreemption | undefined {
+  const r = s.recById.get(jobId);
+  if (!r || r.job.preemptible === undefined) return undefined;
+  const saved = savedThisRunS(r, s.now);
+  return {
+    tenant: r.job.tenant,
+    priority: r.job.priority,
+    preemptible: r.job.preemptible,
+    startedAtMs: r.runStartMs,
+    lastCheckpointMs: saved > 0 ? r.runStartMs + saved * 1000 : null,
+    borrowedGpus: 0,
+    minMembers: null,
+  };
+}
+
+/**
+ * Whether asking the planner can help: the policy allows preemption, the job's class may preempt, and
+ * some running preemptible job has a lower priority (a cheap check that spares most planner calls).
+ */
+export function mayPreemptNow(s: SimState, r: JobRec): boolean {
+  if (!r.job.mayPreempt || s.simPolicy.policy.constraints.preemption === false) return false;
+  for (const c of s.clusters)
+    for (const id of c.running.keys()) {
+      const v = s.recById.get(id);
+      if (v?.job.preemptible && v.job.priority < r.job.priority) return true;
+    }
+  return false;
+}
+
+/**
+ * Stops a victim now: its GPUs are freed, the work since its last checkpoint is lost (counted in the
+ * metrics), the saved work is kept and the job waits again for only the rest.
+ */
+function stopVictim(s: SimState, v: JobRec): void {
+  const c = s.clusters[v.clusterIndex] as SimClusterRun;
+  const saved = savedThisRunS(v, s.now);
+  gauge(s);
+  c.finish(s.now, v.job.id);
+  s.acc.runPreempted(v.job.id, s.now, v.runStartMs + saved * 1000);
+  addUsage(s, v.job, -1);
+  v.savedWorkS += saved;
+  v.runStartMs = Number.NaN;
+  v.token++;
+  enqueue(s, v);
+}
+
+/**
+ * Asks the planner for victims that let the job start now; when it finds some, stops them and starts
+ * the job on the plan's nodes (or, should those no longer fit, wherever the freed cluster has room).
+ * Returns whether the job started.
+ */
+export function preemptFor(s: SimState, r: JobRec, fj: FleetJob, snapshot: FleetSnapshot): boolean {
+  const plan = planPreemption(snapshot, fj, s.simPolicy.policy, {
+    seed: mixSeed(mixSeed(s.input.seed, r.idx), r.redecisions ^ PREEMPT_SEED_SALT),
+    coordinator: s.coordinator,
+    workload: s.ctx.workload,
+  });
+  if (!plan || plan.victims.length === 0) return false;
+  const ci = s.input.clusters.findIndex((c) => c.id === plan.clusterId);
+  if (ci < 0) return false;
+  const victims = plan.victims.map((v) => s.recById.get(v.jobId));
+  // A plan naming a job that is not running here would mean the snapshot and the live state disagree.
+  if (victims.some((v) => !v || v.status !== "running" || v.clusterIndex !== ci)) {
+    s.acc.conflicts++;
+    return false;
+  }
+  // Simulated jobs are never elastic (no minMembers), so a victim is always stopped, never shrunk.
+  for (const v of victims) stopVictim(s, v as JobRec);
+  const part = plan.decision.parts.find((p) => p.clusterId === plan.clusterId);
+  if (part && startJob(s, r, ci, part, true)) return true;
+  if (decide(s, r, false, ci) === "started") return true;
+  // The victims were stopped for nothing: the plan and the live state disagree (should not happen).
+  s.acc.conflicts++;
+  return false;
+}
