@@ -208,6 +208,7 @@ export {
 // Priority classes and preemption: which lower-priority or borrowing jobs a job may stop to start now.
 export {
   planPreemption,
+  applyPreemptionPlan,
   DEFAULT_MAX_PREEMPTION_EVALUATIONS,
   PREEMPTION_REASONS,
   preemptionSectionSchema,

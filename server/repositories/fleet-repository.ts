@@ -40,6 +40,12 @@ export function findJobsHoldingResources(db: Db) {
       startedAt: true,
       placedAt: true,
       status: true,
+      // What preemption needs: the class, the last checkpoint and any borrowed quota.
+      priority: true,
+      priorityClass: { select: { priority: true, preemptible: true } },
+      checkpointedWorkS: true,
+      lastCheckpointAt: true,
+      borrowedGpus: true,
       decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true, startAt: true, explanation: false } },
     },
   });
@@ -53,6 +59,7 @@ export function findQueuedJobs(db: Db, limit: number, now?: Date) {
     take: limit,
     include: {
       tenant: { select: { slug: true } },
+      priorityClass: { select: { name: true, canPreempt: true } },
       decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, lastSeenAt: true } },
     },
   });

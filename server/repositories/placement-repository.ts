@@ -72,10 +72,63 @@ export async function rewriteExplanationsExact(tx: Prisma.TransactionClient, row
 /** Why a placement was not written. */
 export type PlacementConflict = "job-not-queued" | "capacity-changed";
 
-class Conflict extends Error {
+/** A placement that lost a race; thrown inside a transaction so everything in it rolls back. */
+export class PlacementConflictError extends Error {
   constructor(readonly reason: PlacementConflict) {
     super(reason);
   }
+}
+
+/**
+ * Places a queued job inside the caller's transaction (status, shares, counters, decision); throws
+ * PlacementConflictError when the job is no longer queued or the capacity is gone. Returns the decision id.
+ */
+export async function placeQueuedJob(
+  tx: Prisma.TransactionClient,
+  decision: DecisionRecord,
+  takes: NodeTake[],
+  energyKwh: number | null,
+  emissionsGCo2e: number | null,
+  writeInputs?: DecisionInputsWrite,
+): Promise<string> {
+  const claimed = await tx.job.updateMany({
+    where: { id: decision.jobId, status: "QUEUED" },
+    data: {
+      status: "PLACED",
+      placedAt: decision.createdAt,
+      statusReason: null,
+      energyKwh,
+      emissionsGCo2e,
+      borrowedGpus: borrowedGpusOfExplanation(decision.explanation),
+    },
+  });
+  if (claimed.count !== 1) throw new PlacementConflictError("job-not-queued");
+  for (const take of takes) {
+    const node =
+      await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}
+      WHERE id = ${take.nodeId} AND "allocatedCpuMilli" + ${take.cpuMilli} <= "cpuMilli" AND "allocatedMemoryMib" + ${take.memoryMib} <= "memoryMib" AND status = 'READY'`;
+    if (node !== 1) throw new PlacementConflictError("capacity-changed");
+    for (const gpuId of take.gpuIds) {
+      const gpu =
+        await tx.$executeRaw`UPDATE "Gpu" SET "allocatedMilli" = "allocatedMilli" + ${take.milliPerGpu} WHERE id = ${gpuId} AND "allocatedMilli" + ${take.milliPerGpu} <= 1000`;
+      if (gpu !== 1) throw new PlacementConflictError("capacity-changed");
+    }
+    if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
+  }
+  const inputHash = writeInputs ? await writeInputs(tx) : null;
+  return insertDecision(tx, {
+    ...decision,
+    inputHash,
+    lastSeenAt: decision.createdAt,
+    assignments: takes.map((t) => ({
+      cluster: t.clusterId,
+      node: t.nodeName,
+      gpuIndices: t.gpuIndices,
+      milliPerGpu: t.milliPerGpu,
+      cpuMilli: t.cpuMilli,
+      memoryMib: t.memoryMib,
+    })),
+  });
 }
 
 /** Places a queued job: status, shares, counters and decision together, or nothing. */
@@ -88,49 +141,10 @@ export async function commitPlacement(
   writeInputs?: DecisionInputsWrite,
 ): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PlacementConflict }> {
   try {
-    const decisionId = await db.$transaction(async (tx) => {
-      const claimed = await tx.job.updateMany({
-        where: { id: decision.jobId, status: "QUEUED" },
-        data: {
-          status: "PLACED",
-          placedAt: decision.createdAt,
-          statusReason: null,
-          energyKwh,
-          emissionsGCo2e,
-          borrowedGpus: borrowedGpusOfExplanation(decision.explanation),
-        },
-      });
-      if (claimed.count !== 1) throw new Conflict("job-not-queued");
-      for (const take of takes) {
-        const node =
-          await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}
-          WHERE id = ${take.nodeId} AND "allocatedCpuMilli" + ${take.cpuMilli} <= "cpuMilli" AND "allocatedMemoryMib" + ${take.memoryMib} <= "memoryMib" AND status = 'READY'`;
-        if (node !== 1) throw new Conflict("capacity-changed");
-        for (const gpuId of take.gpuIds) {
-          const gpu =
-            await tx.$executeRaw`UPDATE "Gpu" SET "allocatedMilli" = "allocatedMilli" + ${take.milliPerGpu} WHERE id = ${gpuId} AND "allocatedMilli" + ${take.milliPerGpu} <= 1000`;
-          if (gpu !== 1) throw new Conflict("capacity-changed");
-        }
-        if (take.gpuIds.length) await tx.gpuShare.createMany({ data: take.gpuIds.map((gpuId) => ({ gpuId, jobId: decision.jobId, milli: take.milliPerGpu })) });
-      }
-      const inputHash = writeInputs ? await writeInputs(tx) : null;
-      return insertDecision(tx, {
-        ...decision,
-        inputHash,
-        lastSeenAt: decision.createdAt,
-        assignments: takes.map((t) => ({
-          cluster: t.clusterId,
-          node: t.nodeName,
-          gpuIndices: t.gpuIndices,
-          milliPerGpu: t.milliPerGpu,
-          cpuMilli: t.cpuMilli,
-          memoryMib: t.memoryMib,
-        })),
-      });
-    });
+    const decisionId = await db.$transaction((tx) => placeQueuedJob(tx, decision, takes, energyKwh, emissionsGCo2e, writeInputs));
     return { ok: true, decisionId };
   } catch (error) {
-    if (error instanceof Conflict) return { ok: false, reason: error.reason };
+    if (error instanceof PlacementConflictError) return { ok: false, reason: error.reason };
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import {
   type JobRequest,
   type NodeState,
   type RunningJob,
+  type RunningJobPreemption,
   type TenantUsage,
 } from "../engine";
 import type { ClusterWithAllocation, QueuedJobRow } from "../repositories/fleet-repository";
@@ -79,7 +80,14 @@ export type JobFields = Pick<
   | "deadlineAt"
   | "allowedRegions"
   | "allowSplit"
-> & { submittedAt?: Date | null };
+> & {
+  submittedAt?: Date | null;
+  /** The class and checkpoints (absent on a preview): what preemption reads. */
+  priority?: number;
+  priorityClass?: { name: string; canPreempt: boolean } | null;
+  checkpointIntervalS?: number | null;
+  checkpointedWorkS?: number;
+};
 
 /** A job (row or preview input) as the coordinator's FleetJob. */
 export function toFleetJob(row: JobFields): FleetJob {
@@ -101,6 +109,10 @@ export function toFleetJob(row: JobFields): FleetJob {
     deadlineMs: row.deadlineAt?.getTime() ?? null,
     allowedRegions: row.allowedRegions,
     allowSplit: row.allowSplit,
+    ...(row.priority !== undefined ? { priority: row.priority } : {}),
+    ...(row.priorityClass ? { priorityClass: row.priorityClass.name, mayPreempt: row.priorityClass.canPreempt } : {}),
+    ...(row.checkpointIntervalS != null ? { checkpointIntervalS: row.checkpointIntervalS } : {}),
+    ...(row.checkpointedWorkS ? { checkpointedWorkS: row.checkpointedWorkS } : {}),
   };
 }
 
@@ -173,8 +185,29 @@ function runningJobsOn(
         job: request,
         assignments: stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices })),
         endMs: Math.max(nowMs, startMs + j.estimatedDurationS * 1000),
+        ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs) } : {}),
       };
     });
+}
+
+/**
+ * A running job as a preemption candidate. A placed job not yet started has lost nothing; a checkpoint
+ * stored before this run began belongs to an earlier run. Running jobs are never shrunk here (the
+ * drivers cannot resize a running job), so minMembers is null.
+ */
+function preemptionFacts(j: HoldingJob, nowMs: number): RunningJobPreemption {
+  const startedAtMs = j.startedAt?.getTime() ?? nowMs;
+  const checkpointMs = j.lastCheckpointAt?.getTime() ?? null;
+  return {
+    tenant: j.tenantId,
+    priority: j.priorityClass?.priority ?? j.priority,
+    preemptible: j.priorityClass?.preemptible ?? false,
+    startedAtMs,
+    lastCheckpointMs: checkpointMs !== null && checkpointMs >= startedAtMs ? checkpointMs : null,
+    checkpointedWorkS: j.checkpointedWorkS,
+    borrowedGpus: j.borrowedGpus,
+    minMembers: null,
+  };
 }
 
 /** Each tenant's quotas and what it uses of them this month (GPUs held, carbon, GPU-hours used and committed). */

@@ -21,6 +21,7 @@ import { findQueuedJobs, findRecentJobShapes, findSchedulingContext, type Queued
 import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
 import { chargeDecisionToCohort } from "./cohort-usage";
+import { preemptForJob } from "./preemption-commit";
 import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
@@ -288,6 +289,8 @@ async function considerJob(run: CycleRun, row: QueuedJobRow): Promise<void> {
   const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
   const record = decisionRecord(run, row, decision, latencyMs, impossible);
   if (decision.outcome === "placed") await commitPlaced(run, row, decision, record, writeInputs);
+  // Cannot start now: a job whose class may preempt takes GPUs from lower-priority or borrowing jobs instead of waiting.
+  else if (!impossible && (await preemptForJob(run, row, run.timer))) return;
   else await commitWaiting(run, decision, record, impossible, writeInputs);
 }
 

@@ -9,3 +9,4 @@ export {
   type PreemptionAlternative,
 } from "./preemption-section";
 export { victimCandidates, withinNominalQuota, type VictimCandidate } from "./victim-candidates";
+export { applyPreemptionPlan } from "./apply-plan";

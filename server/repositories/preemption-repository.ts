@@ -1,0 +1,134 @@
+/**
+ * Writes and reads of preemption. A preemption commits in ONE transaction: each victim's run is
+ * released (GPU shares and node counters freed) and it goes back to the queue with the work saved at
+ * its last checkpoint, its preemption count raised and a reason naming the preemptor; the preemptor
+ * is placed on the freed GPUs with its decision; and one Preemption row per victim records the work
+ * lost. A victim that is no longer placed or running, or capacity taken meanwhile, rolls all of it back.
+ * The runner then stops each victim's run on its cluster and marks the row stopped.
+ */
+import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInputsWrite, type DecisionRecord, type NodeTake } from "./placement-repository";
+
+/** One victim to requeue, with what its Preemption row records. */
+export interface VictimWrite {
+  jobId: string;
+  clusterId: string;
+  reason: "borrowed-quota" | "lower-priority";
+  lostGpuHours: number;
+  statusReason: string;
+}
+
+/** Why a preemption was not written. */
+export type PreemptionConflict = "victim-not-running" | "job-not-queued" | "capacity-changed";
+
+class VictimGone extends Error {}
+
+/** Requeues the victims and places the preemptor, or writes nothing. */
+export async function commitPreemption(
+  db: Db,
+  input: {
+    decision: DecisionRecord;
+    takes: NodeTake[];
+    energyKwh: number | null;
+    emissionsGCo2e: number | null;
+    victims: VictimWrite[];
+    writeInputs?: DecisionInputsWrite;
+  },
+): Promise<{ ok: true; decisionId: string } | { ok: false; reason: PreemptionConflict }> {
+  try {
+    const decisionId = await db.$transaction(async (tx) => {
+      const resumeFrom = new Map<string, number>();
+      for (const v of input.victims) {
+        const rows = await tx.$queryRaw<
+          { checkpointedWorkS: number }[]
+        >`SELECT "checkpointedWorkS" FROM "Job" WHERE id = ${v.jobId} AND status IN ('PLACED', 'RUNNING') FOR UPDATE`;
+        const row = rows[0];
+        if (!row) throw new VictimGone();
+        // The checkpoint the runner recorded as it polled is the work the next run starts from.
+        resumeFrom.set(v.jobId, row.checkpointedWorkS);
+        // Freed before the status moves on: releaseShares reads the placement being undone.
+        await releaseShares(tx as unknown as Db, v.jobId);
+        await tx.job.update({
+          where: { id: v.jobId },
+          data: {
+            status: "QUEUED",
+            placedAt: null,
+            startedAt: null,
+            energyKwh: null,
+            emissionsGCo2e: null,
+            notBeforeAt: null,
+            borrowedGpus: 0,
+            statusReason: v.statusReason,
+            preemptions: { increment: 1 },
+          },
+        });
+      }
+      const decisionId = await placeQueuedJob(tx, input.decision, input.takes, input.energyKwh, input.emissionsGCo2e, input.writeInputs);
+      await tx.preemption.createMany({
+        data: input.victims.map((v) => ({
+          decisionId,
+          preemptorJobId: input.decision.jobId,
+          victimJobId: v.jobId,
+          clusterId: v.clusterId,
+          lostGpuHours: v.lostGpuHours,
+          resumeFromWorkS: resumeFrom.get(v.jobId) ?? 0,
+          reason: v.reason,
+          createdAt: input.decision.createdAt,
+        })),
+      });
+      return decisionId;
+    });
+    return { ok: true, decisionId };
+  } catch (error) {
+    if (error instanceof VictimGone) return { ok: false, reason: "victim-not-running" };
+    if (error instanceof PlacementConflictError) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/** Preempted runs the runner has still to stop on their clusters, oldest first. */
+export function findRunsToStop(db: Db) {
+  return db.preemption.findMany({
+    where: { stoppedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, victimJobId: true, clusterId: true },
+  });
+}
+
+/** Marks preempted runs stopped on their cluster. */
+export async function markRunsStopped(db: Db, ids: string[], at: Date): Promise<void> {
+  if (ids.length) await db.preemption.updateMany({ where: { id: { in: ids }, stoppedAt: null }, data: { stoppedAt: at } });
+}
+
+/** Records a checkpoint the runner saw: only a later one than stored (a checkpoint never goes back). */
+export async function recordCheckpoint(db: Db, jobId: string, workS: number, at: Date): Promise<boolean> {
+  const updated = await db.job.updateMany({
+    where: { id: jobId, status: "RUNNING", checkpointedWorkS: { lt: workS } },
+    data: { checkpointedWorkS: workS, lastCheckpointAt: at },
+  });
+  return updated.count === 1;
+}
+
+/** Preemptions counted by reason (the metric verdant_preemptions_total). */
+export async function countPreemptionsByReason(db: Db): Promise<{ reason: string; count: number }[]> {
+  const rows = await db.preemption.groupBy({ by: ["reason"], _count: { _all: true }, orderBy: { reason: "asc" } });
+  return rows.map((r) => ({ reason: r.reason, count: r._count._all }));
+}
+
+/** The preemptions of one decision (its victims), for the decision page. */
+export function findPreemptionsOfDecision(db: Db | Prisma.TransactionClient, decisionId: string) {
+  return db.preemption.findMany({
+    where: { decisionId },
+    orderBy: { lostGpuHours: "asc" },
+    select: {
+      victimJobId: true,
+      lostGpuHours: true,
+      resumeFromWorkS: true,
+      reason: true,
+      clusterId: true,
+      stoppedAt: true,
+      victim: { select: { name: true, tenantId: true } },
+    },
+  });
+}

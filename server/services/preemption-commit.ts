@@ -1,0 +1,123 @@
+/**
+ * Preemption in the live loop: a queued job whose class may preempt and that cannot start now asks
+ * the engine's planner for victims; the plan is committed in one transaction (victims queued again
+ * from their last checkpoint, the preemptor placed with a decision that explains the victims, the
+ * work lost and the sets weighed, Preemption rows), and applied to the cycle's snapshot. The runner
+ * stops the victims' runs on their clusters (job-runner/stop-preempted.ts).
+ */
+import { applyPreemptionPlan, mixSeed, planPreemption, type Coordinator, type CoordinatorDecision, type FleetSnapshot, type PreemptionPlan } from "../engine";
+import type { Db } from "../db/client";
+import type { QueuedJobRow } from "../repositories/fleet-repository";
+import type { NodeTake } from "../repositories/placement-repository";
+import { commitPreemption, type VictimWrite } from "../repositories/preemption-repository";
+import { toFleetJob, type FleetIndex } from "./fleet-snapshot";
+
+/** Bound on the decisions one plan may run in the live loop (the cycle decides many jobs on two cores). */
+const LIVE_MAX_EVALUATIONS = 60;
+/** Salt of a plan's seed, so its tie-breaks differ from the job's placement decision. */
+const PREEMPT_SEED_SALT = 0x9e3779b1;
+
+/** What a scheduling cycle shares with the preemption step; `snapshot` is replaced once a plan commits. */
+export interface PreemptionCycle {
+  readonly db: Db;
+  readonly options: { readonly now: Date; readonly seed: number };
+  readonly coordinator: Coordinator;
+  readonly policyId: string;
+  readonly index: FleetIndex;
+  readonly report: { placed: number; conflicts: number };
+  snapshot: FleetSnapshot;
+}
+
+function hashId(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** The nodes, GPUs and shares a decision takes, with database ids (as the cycle's placements). */
+function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
+  return decision.parts.flatMap((part) => {
+    const ids = index.clusters.get(part.clusterId)!;
+    return part.assignments.map((a) => ({
+      clusterId: part.clusterId,
+      nodeId: ids.nodeIds[a.nodeIndex]!,
+      nodeName: ids.nodeNames[a.nodeIndex]!,
+      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]![g]!),
+      gpuIndices: [...a.gpuIndices],
+      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
+      cpuMilli: part.request.cpuMilli,
+      memoryMib: part.request.memoryMib,
+    }));
+  });
+}
+
+const hoursText = (h: number) => `${h.toFixed(2)} GPU-h`;
+function workText(s: number): string {
+  const m = Math.round(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;
+}
+
+/** The victim's status reason: who preempted it, where, the work it lost and what it resumes from. */
+export function preemptedReason(
+  plan: PreemptionPlan,
+  victim: PreemptionPlan["victims"][number],
+  preemptor: { name: string; priorityClass: string | null },
+  clusterName: string,
+): string {
+  const cls = preemptor.priorityClass ? ` (class ${preemptor.priorityClass}, priority ${plan.section.preemptor.priority})` : "";
+  const why = victim.reason === "borrowed-quota" ? "it ran on borrowed quota its lender needs back" : "its class ranks lower";
+  const resume =
+    victim.resumeFromWorkS > 0 ? `resumes from ${workText(victim.resumeFromWorkS)} of checkpointed work` : "no checkpoint yet, restarts from the beginning";
+  return `Preempted by job "${preemptor.name}"${cls} on cluster ${clusterName} because ${why}: lost ${hoursText(victim.lostGpuHours)} since its last checkpoint; ${resume}`;
+}
+
+/**
+ * Tries to start a job that cannot start now by preempting; true when a plan committed (the job is
+ * PLACED and counted), false when the job may not preempt, no plan helps, or the plan lost a race.
+ */
+export async function preemptForJob(cycle: PreemptionCycle, row: QueuedJobRow, timer: () => number = () => performance.now()): Promise<boolean> {
+  const job = toFleetJob(row);
+  if (!job.mayPreempt || !cycle.coordinator.policy.constraints.preemption) return false;
+  const started = timer();
+  const plan = planPreemption(cycle.snapshot, job, cycle.coordinator.policy, {
+    seed: mixSeed(cycle.options.seed, hashId(row.id) ^ PREEMPT_SEED_SALT),
+    coordinator: cycle.coordinator,
+    maxEvaluations: LIVE_MAX_EVALUATIONS,
+  });
+  // The drivers cannot resize a running job, so the snapshot offers no shrinkable victims; a shrink here would be a bug.
+  if (!plan || plan.victims.length === 0 || plan.victims.some((v) => v.shrinkTo !== null)) return false;
+  const latencyMs = timer() - started;
+  const { decision } = plan;
+  const clusterName = cycle.snapshot.clusters.find((c) => c.id === plan.clusterId)?.name ?? plan.clusterId;
+  const victims: VictimWrite[] = plan.victims.map((v) => ({
+    jobId: v.jobId,
+    clusterId: plan.clusterId,
+    reason: v.reason,
+    lostGpuHours: v.lostGpuHours,
+    statusReason: preemptedReason(plan, v, { name: row.name, priorityClass: job.priorityClass ?? null }, clusterName),
+  }));
+  const result = await commitPreemption(cycle.db, {
+    decision: {
+      jobId: row.id,
+      outcome: "PLACED",
+      clusterId: decision.parts[0]?.clusterId ?? null,
+      startAt: decision.startMs !== null ? new Date(decision.startMs) : null,
+      policyId: cycle.policyId,
+      explanationVersion: decision.explanation.version,
+      explanation: JSON.parse(JSON.stringify(decision.explanation)),
+      latencyMs,
+      createdAt: cycle.options.now,
+    },
+    takes: takesOf(decision, cycle.index),
+    energyKwh: decision.energyKwh,
+    emissionsGCo2e: decision.gCo2e,
+    victims,
+  });
+  if (!result.ok) {
+    cycle.report.conflicts++;
+    return false;
+  }
+  cycle.report.placed++;
+  cycle.snapshot = applyPreemptionPlan(cycle.snapshot, plan, { id: row.id, tenant: row.tenantId });
+  return true;
+}
