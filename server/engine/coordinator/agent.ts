@@ -17,7 +17,7 @@ import { unfit, type ClusterFilterPlugin, type EarliestPlacement, type FilterRes
 import { jobWindow } from "./job-window";
 import { capacityEventsMs, stateForWindow } from "./timeline";
 import type { FleetCluster, FleetJob } from "./types";
-import { variantsFor, type JobVariant } from "./variants";
+import { preferOption, variantLabel, variantsFor, type JobVariant } from "./variants";
 
 export type { AgentContext, ClusterBid, FilterRecord, FilterVerdict, PlacementOption } from "./agent-types";
 export { jobWindow } from "./job-window";
@@ -75,7 +75,7 @@ function evaluateVariant(
   clusterPassed: boolean,
 ): { option: PlacementOption | null; records: FilterRecord[] } {
   const records: FilterRecord[] = [];
-  const label = variant.gpuModel ? ` (${variant.gpuModel})` : "";
+  const label = variantLabel(variant, job);
   const win = jobWindow(job, variant.durationS, ctx);
   const input = { cluster, job, ctx, variant, window: win };
   for (const f of filtersOfStage("variant", filters)) record(records, f, label, ctx, () => f.check(input));
@@ -126,8 +126,8 @@ export function bidForJob(
     const r = evaluateVariant(placer, cluster, job, v, ctx, seed, filters, clusterVerdict === "pass");
     records.push(...r.records);
     if (worst(r.records) !== "unfit-unresolvable") allUnresolvable = false;
-    // Among models that fit, the least energy wins (then fewer GPUs, then model id: variants are sorted).
-    if (r.option && (!best || r.option.energy.value < best.energy.value - 1e-12)) best = r.option;
+    // Among models that fit, the least energy wins (then fewer GPUs, then model id: variants are sorted); elastic sizes: the earliest start, then the most members.
+    if (r.option && (!best || preferOption(r.option, best))) best = r.option;
   }
   const verdict: FilterVerdict = clusterVerdict === "unfit-unresolvable" || allUnresolvable ? "unfit-unresolvable" : best ? "pass" : "unfit";
   return { cluster, clusterIndex, filters: records, passed: best !== null, verdict, option: best };

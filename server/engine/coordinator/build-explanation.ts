@@ -12,6 +12,8 @@ import type { FixKind } from "./fixes";
 import { borrowingOfChoice } from "./borrowing-section";
 import { effectiveDistanceKm } from "./split";
 import { reasonHistogram, summarizeClusters } from "./summary";
+import { topologyOfOption } from "./topology-section";
+import { elasticOf } from "./elastic-section";
 
 /** Carbon figures of one placement option, with provenance and the start-time curve the search priced. */
 function carbonDetail(o: PlacementOption, zone: string) {
@@ -90,7 +92,7 @@ function rankByCluster(run: DecisionRun): CandidateRanks {
 }
 
 /** The chosen candidate's parts with their nodes and the nested in-cluster explanations (empty when nothing was chosen). */
-function chosenParts(best: Candidate | undefined): Section<"chosen"> {
+function chosenParts(best: Candidate | undefined, job: FleetJob): Section<"chosen"> {
   return (best?.bids ?? []).map((b) => {
     const o = b.option as PlacementOption;
     const inCluster = o.decision.explanation;
@@ -103,6 +105,8 @@ function chosenParts(best: Candidate | undefined): Section<"chosen"> {
       carbon: carbonDetail(o, b.cluster.zone),
       placements: inCluster.placements.map((p) => ({ member: p.member, nodeName: p.nodeName, nodeIndex: p.nodeIndex, gpuIndices: [...p.gpuIndices] })),
       inCluster,
+      ...topologyOfOption(b.cluster, o),
+      ...elasticOf(job, o.variant.request.gangSize ?? 1),
     };
   });
 }
@@ -186,7 +190,7 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
     couldEverRun: extras.couldEverRun,
     split: splitDetail(run, best),
     clusters,
-    chosen: chosenParts(best),
+    chosen: chosenParts(best, run.job),
     reasonHistogram: reasonHistogram(clusters).counts,
     summary: summarizeClusters(clusters, snapshot.nowMs),
     counterfactuals: counterfactuals(best, run.candidates[1], extras),

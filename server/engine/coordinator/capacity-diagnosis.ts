@@ -4,8 +4,8 @@
  * to the least `available` of its gang reasons) makes the request fit that state.
  *
  * "Fit" is what the agent and the in-cluster placer require together: gangSize distinct ready nodes
- * of an accepted model that each hold a member (the agent's mayFit), and, for a gang that must share a
- * rack, one rack holding gangSize members counted with several per node where they fit (the placer's
+ * of an accepted model that each hold a member (the agent's mayFit), and, for a gang that asks to share
+ * a rack (gangSameRack: true; other gangs may span racks, see placement/topology.ts), one rack holding gangSize members counted with several per node where they fit (the placer's
  * gang-rack filter). The diagnosis picks the gangSize nodes closest to fitting (fewest short resources,
  * then smallest relative shortfall, then node order) — over the whole cluster, and within each rack
  * for a same-rack gang — and reports each resource against the least any picked node has free; then,
@@ -190,7 +190,7 @@ function candidateFor(picked: readonly NodeFree[], c: Context): Candidate | null
  */
 export function diagnoseCapacity(state: ClusterState, job: JobRequest): ClusterReason[] {
   const members = job.gangSize ?? 1;
-  const sameRack = members > 1 && (job.gangSameRack ?? true);
+  const sameRack = members > 1 && job.gangSameRack === true;
   const wantsGpu = job.gpuCount > 0;
   const allowed = job.allowedGpuModels;
   const models = allowed.length > 0 ? allowed.join("|") : undefined;

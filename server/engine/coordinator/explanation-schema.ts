@@ -147,6 +147,26 @@ export const chosenPartSchema = z.object({
   carbon: carbonDetailSchema,
   placements: z.array(z.object({ member: z.number().int(), nodeName: z.string(), nodeIndex: z.number().int(), gpuIndices: z.array(z.number().int()) })),
   inCluster: placementExplanationSchema,
+  /**
+   * A gang's spread over the topology and its predicted cost (placement/topology.ts): the widest level
+   * it spans, the throughput loss for it, and that loss in GPU-hours over the run. Absent for single
+   * members and on explanations stored before topology was stated.
+   */
+  topology: z
+    .object({
+      members: z.number().int(),
+      nodes: z.number().int(),
+      racks: z.number().int(),
+      switches: z.number().int(),
+      pods: z.number().int(),
+      level: z.enum(["node", "rack", "switch", "pod", "fleet"]),
+      slowdownPct: z.number(),
+      extraGpuHours: z.number(),
+      rackKnown: z.boolean(),
+    })
+    .optional(),
+  /** An elastic gang's member range and the count it runs with (absent for fixed-size jobs). */
+  elastic: z.object({ minMembers: z.number().int(), maxMembers: z.number().int(), members: z.number().int() }).optional(),
 });
 
 /** A change that would let an unschedulable job run. */

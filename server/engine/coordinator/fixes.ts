@@ -178,7 +178,7 @@ function tryFewerMembers(x: FixContext): void {
 /** A same-rack gang refused for rack capacity, spread over racks instead. */
 function tryGangAcrossRacks(x: FixContext): void {
   const { job } = x;
-  if (x.computeNative || job.gangSize <= 1 || !(job.gangSameRack ?? true) || !rejected(x.run, "RACK_CAPACITY_FOR_GANG")) return;
+  if (x.computeNative || job.gangSize <= 1 || job.gangSameRack !== true || !rejected(x.run, "RACK_CAPACITY_FOR_GANG")) return;
   x.tried.push("gang-across-racks");
   const f = firstFit(x.rerun, { ...job, gangSameRack: false });
   if (f) x.fixes.push(suggestion("gang-across-racks", `let the gang's members sit in different racks: ${f.where} at ${iso(f.startMs)}`, f));

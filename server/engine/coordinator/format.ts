@@ -6,6 +6,8 @@ import { formatNumber } from "../carbon/figure";
 import type { CoordinatorExplanation } from "./explanation-schema";
 import { describeClusterReason } from "./reasons";
 import { borrowingSentence } from "./borrowing-section";
+import { elasticSentence } from "./elastic-section";
+import { topologySentence } from "./topology-section";
 import { summarizeClusters } from "./summary";
 import { SPLIT_BASE_SLOWDOWN_PCT, SPLIT_REFERENCE } from "./split";
 
@@ -82,6 +84,10 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
   }
   if (e.borrowing) lines.push(borrowingSentence(e.borrowing));
+  for (const p of e.chosen) {
+    if (p.topology) lines.push(topologySentence(p.topology));
+    if (p.elastic) lines.push(elasticSentence(p.elastic));
+  }
   const emissions = e.chosen.map((p) => p.carbon.emissions.text);
   if (c?.carbon && !e.split) {
     lines.push(`Estimated ${c.carbon.emissions.text}; energy ${c.carbon.energy.text}.`);

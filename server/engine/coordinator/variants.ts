@@ -5,9 +5,14 @@
  *   gpus = ceil(N / computeUnits(model)), laid out as one member or gangs of the model's largest node,
  *   durationS = requested durationS x N / (gpus x computeUnits)   (linear scaling with compute; more
  *   compute than asked, after rounding up to whole GPUs, shortens the run proportionally).
+ * An elastic gang (minMembers below gangSize) gets one variant per member count from gangSize down to
+ * minMembers; the work rate scales linearly with members, so m members need durationS x gangSize / m
+ * (docs/topology.md). The agent keeps the variant that starts first, and of those the most members
+ * ({@link preferOption}): an elastic job starts small rather than wait, and grows later.
  */
 import type { JobRequest } from "../model/job";
 import type { ClusterState } from "../model/node";
+import type { PlacementOption } from "./agent-types";
 import type { FleetJob, GpuModelSpec } from "./types";
 
 /** One way to run the job on a cluster. */
@@ -52,7 +57,7 @@ export function baseRequest(job: FleetJob, over: Partial<JobRequest> = {}): JobR
     gpuMilliPerGpu: job.gpuMilliPerGpu,
     allowedGpuModels: job.allowedGpuModels,
     gangSize: job.gangSize,
-    gangSameRack: job.gangSameRack ?? true,
+    ...(job.gangSameRack !== undefined ? { gangSameRack: job.gangSameRack } : {}),
     ...over,
   };
 }
@@ -60,8 +65,14 @@ export function baseRequest(job: FleetJob, over: Partial<JobRequest> = {}): JobR
 /** Variants of `job` on a cluster whose nodes are `state`, cheapest in GPUs first, then by model id. */
 export function variantsFor(job: FleetJob, state: ClusterState, catalog: ReadonlyMap<string, GpuModelSpec>): JobVariant[] {
   if (!isComputeNative(job)) {
-    const gpusTotal = (job.gpuCount * job.gpuMilliPerGpu * job.gangSize) / 1000;
-    return [{ gpuModel: null, request: baseRequest(job), durationS: job.estimatedDurationS, gpusTotal, computeUnitsProvided: null }];
+    // An elastic gang offers every size from its most members down to its fewest, largest first.
+    return elasticSizes(job).map((members) => ({
+      gpuModel: null,
+      request: baseRequest(job, { gangSize: members }),
+      durationS: elasticDurationS(job, members),
+      gpusTotal: (job.gpuCount * job.gpuMilliPerGpu * members) / 1000,
+      computeUnitsProvided: null,
+    }));
   }
   const units = job.computeUnits as number;
   const out: JobVariant[] = [];
@@ -85,4 +96,35 @@ export function variantsFor(job: FleetJob, state: ClusterState, catalog: Readonl
     });
   }
   return out.sort((a, b) => a.gpusTotal - b.gpusTotal || (a.gpuModel as string).localeCompare(b.gpuModel as string));
+}
+
+/** Member counts an elastic gang may run with, most first; [gangSize] for a fixed-size job. */
+export function elasticSizes(job: FleetJob): number[] {
+  const min = job.minMembers ?? job.gangSize;
+  if (isComputeNative(job) || min >= job.gangSize || min < 1) return [job.gangSize];
+  return Array.from({ length: job.gangSize - min + 1 }, (_, i) => job.gangSize - i);
+}
+
+/** Run time with `members` members when the estimate is for gangSize members (work rate linear in members). */
+export function elasticDurationS(job: FleetJob, members: number): number {
+  return members === job.gangSize ? job.estimatedDurationS : Math.round((job.estimatedDurationS * job.gangSize) / members);
+}
+
+/** How a variant is named in filter records: its pinned model and, for an elastic size, its member count. */
+export function variantLabel(variant: JobVariant, job: FleetJob): string {
+  const parts = [variant.gpuModel, elasticSizes(job).length > 1 ? `${variant.request.gangSize ?? 1} members` : null].filter((p): p is string => p !== null);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
+/**
+ * Whether option `a` beats `b` within one cluster's bid. Sizes of one elastic gang: the earlier start,
+ * then more members (so it starts at its fewest members only when more do not fit as soon). Otherwise
+ * the least energy (models that fit; ties keep the earlier variant, which is cheaper in GPUs).
+ */
+export function preferOption(a: PlacementOption, b: PlacementOption): boolean {
+  const membersA = a.variant.request.gangSize ?? 1;
+  const membersB = b.variant.request.gangSize ?? 1;
+  if (a.variant.gpuModel === null && b.variant.gpuModel === null && membersA !== membersB)
+    return a.startMs < b.startMs || (a.startMs === b.startMs && membersA > membersB);
+  return a.energy.value < b.energy.value - 1e-12;
 }

@@ -27,7 +27,10 @@ export interface JobRequest {
   readonly nodeAffinity?: readonly AffinityTerm[];
   /** Members of a multi-node job (all placed or none); default 1. */
   readonly gangSize?: number;
-  /** Whether a gang must stay inside one rack / switch group; default true for gangs. */
+  /**
+   * Whether a gang must stay inside one rack (a hard constraint). Default false: the placer then puts
+   * the gang in the tightest topology group that holds it and states the cost (placement/topology.ts).
+   */
   readonly gangSameRack?: boolean;
 }
 

@@ -17,8 +17,14 @@ export interface NodeState {
   readonly gpuModel: string | null;
   /** Free milli-GPU per GPU index, each 0..1000. Its length is the node's GPU count. */
   readonly gpuMilliFree: readonly number[];
-  /** Rack / switch group used by topology-aware policies; null when unknown. */
+  /** Rack used by topology-aware policies; null when unknown. */
   readonly rack: string | null;
+  /**
+   * Leaf switch group (a group of racks) and pod (a group of switch groups); null or absent when
+   * unknown (placement/topology.ts treats unknown values of a level as one shared group).
+   */
+  readonly switchGroup?: string | null;
+  readonly podGroup?: string | null;
   readonly labels: Readonly<Record<string, string>>;
   readonly ready: boolean;
   /**
@@ -42,6 +48,8 @@ export interface NodeSpec {
   gpuCount: number;
   gpuModel: string | null;
   rack?: string | null;
+  switchGroup?: string | null;
+  podGroup?: string | null;
   labels?: Record<string, string>;
   ready?: boolean;
 }
@@ -64,6 +72,8 @@ export function createNode(spec: NodeSpec): NodeState {
     gpuModel: spec.gpuCount > 0 ? spec.gpuModel : null,
     gpuMilliFree: Array.from({ length: spec.gpuCount }, () => MILLI_GPU_PER_GPU),
     rack: spec.rack ?? null,
+    switchGroup: spec.switchGroup ?? null,
+    podGroup: spec.podGroup ?? null,
     labels: spec.labels ?? {},
     ready: spec.ready ?? true,
     hostedGpuShares: [],

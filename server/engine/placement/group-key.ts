@@ -1,7 +1,7 @@
 /**
  * Grouping of identical nodes. Two nodes share a group when every plugin of the policy must treat
  * them alike: same GPU model, capacities, free CPU and memory, multiset of per-GPU free shares,
- * labels, ready flag, plus rack / hosted shares when the policy reads them.
+ * labels, ready flag, plus topology position (rack, switch, pod) / hosted shares when the policy reads them.
  */
 import type { NodeState } from "../model/node";
 import type { NodeFact } from "./types";
@@ -14,7 +14,8 @@ export function nodeGroupKey(node: NodeState, facts: ReadonlySet<NodeFact>): str
     .map((k) => `${k}=${node.labels[k]}`)
     .join(",");
   let key = `${node.gpuModel ?? "-"}|${node.cpuMilliCapacity}/${node.cpuMilliFree}|${node.memoryMibCapacity}/${node.memoryMibFree}|${gpus.join(",")}|${node.ready ? 1 : 0}|${labels}`;
-  if (facts.has("rack")) key += `|r:${node.rack ?? "-"}`;
+  // The "rack" fact is the node's whole topology position, so gangs confined to a switch or pod see those apart too.
+  if (facts.has("rack")) key += `|r:${node.rack ?? "-"}/${node.switchGroup ?? "-"}/${node.podGroup ?? "-"}`;
   if (facts.has("hostedGpuShares")) key += `|h:${node.hostedGpuShares.join(",")}`;
   return key;
 }

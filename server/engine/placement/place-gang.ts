@@ -1,6 +1,7 @@
 /**
  * Placing the members of one job one after another, each decision step on the state the previous
- * members left: all members or none. The first member fixes the rack a same-rack gang must share.
+ * members left: all members or none. The first member fixes the topology group (rack, switch group
+ * or pod) a confined gang must share.
  */
 import type { MemberPlacement } from "../explain/schema";
 import type { JobRequest } from "../model/job";
@@ -14,11 +15,12 @@ import { keyFactsFor } from "./evaluate-step";
 import type { GroupIndex } from "./group-index";
 import type { FragmentationCache } from "./placer-fragmentation";
 import type { GpuSelection } from "./policy";
-import { rackGpuMilli, rackMemberCapacity } from "./rack-capacity";
+import { domainMemberCapacity, rackGpuMilli } from "./rack-capacity";
 import type { ResolvedPolicy } from "./registry";
 import type { ScoreMemo } from "./score-memo";
 import type { DecisionContext, NodeFact } from "./types";
 import { selectGpus } from "./gpu-select";
+import { CONFINEMENT_LEVELS, domainOf, type ConfinementLevel } from "./topology";
 
 /** What a placer keeps across jobs: its policy, workload, caches and buffers. */
 export interface GangEnv {
@@ -46,34 +48,50 @@ export interface GangResult {
 interface GangProgress {
   member: number;
   gangRack: string | null;
-  rackCapacity: ReadonlyMap<string, number>;
+}
+
+/** The confinement of one attempt: a level and each of its groups' member capacity, or none (anywhere). */
+interface Confinement {
+  readonly level: ConfinementLevel;
+  readonly capacity: ReadonlyMap<string, number>;
 }
 
 /** The decision context of one member's step on `nodes`. */
-function contextFor(env: GangEnv, job: JobRequest, nodes: readonly NodeState[], progress: GangProgress, rng: Rng): DecisionContext {
+function contextFor(
+  env: GangEnv,
+  job: JobRequest,
+  nodes: readonly NodeState[],
+  progress: GangProgress,
+  confinement: Confinement | null,
+  rng: Rng,
+): DecisionContext {
   const gangSize = job.gangSize ?? 1;
-  const sameRack = gangSize > 1 && (job.gangSameRack ?? true);
-  const makeContext = (capacity: ReadonlyMap<string, number>): DecisionContext => ({
+  return {
     workload: env.workload,
     fragmentationOf: env.frag.fragmentationOf,
     fragmentationOfState: env.frag.fragmentationOfState,
     rackGpuMilli: env.resolved.reads.has("rack") ? rackGpuMilli(nodes) : new Map(),
-    gang: { remainingMembers: gangSize - progress.member, rack: progress.gangRack, sameRack, rackCapacity: capacity },
+    gang: {
+      remainingMembers: gangSize - progress.member,
+      rack: progress.gangRack,
+      sameRack: gangSize > 1 && confinement !== null,
+      rackCapacity: confinement?.capacity ?? EMPTY,
+      level: confinement?.level ?? "rack",
+    },
     rng,
-  });
-  // Rack capacity is counted once, before the first member, against the untouched state.
-  if (progress.member === 0 && sameRack) progress.rackCapacity = rackMemberCapacity(nodes, job, makeContext(progress.rackCapacity));
-  return makeContext(progress.rackCapacity);
+  };
 }
 
-/** Places every member of `job` on `state`, or stops at the first member nothing can hold. */
-export function placeGang(env: GangEnv, state: ClusterState, job: JobRequest, rng: Rng): GangResult {
+const EMPTY: ReadonlyMap<string, number> = new Map();
+
+/** Places every member of `job` on `state` under one confinement, or stops at the first member nothing can hold. */
+function attempt(env: GangEnv, state: ClusterState, job: JobRequest, confinement: Confinement | null, rng: Rng): GangResult {
   const result: GangResult = { placed: true, assignments: [], placements: [], steps: [], after: state };
-  const progress: GangProgress = { member: 0, gangRack: null, rackCapacity: new Map() };
+  const progress: GangProgress = { member: 0, gangRack: null };
   for (let member = 0; member < (job.gangSize ?? 1); member++) {
     progress.member = member;
     const nodes = result.after.nodes;
-    const ctx = contextFor(env, job, nodes, progress, rng);
+    const ctx = contextFor(env, job, nodes, progress, confinement, rng);
     const facts = keyFactsFor(job, env.resolved, ctx.gang.sameRack) === env.resolved.reads ? env.resolved.reads : env.gangFacts;
     const { index, memo } = env.indexFor(facts);
     const decision = decideStep(nodes, job, env.resolved, ctx, index, memo, env.buffers);
@@ -96,7 +114,40 @@ export function placeGang(env: GangEnv, state: ClusterState, job: JobRequest, rn
       memoryMib: job.memoryMib,
     });
     result.after = allocate(result.after, job, [assignment]);
-    if (member === 0) progress.gangRack = node.rack;
+    if (member === 0 && confinement) progress.gangRack = domainOf(node, confinement.level);
   }
   return result;
+}
+
+/** A context for counting member capacity before any member is placed (labels filter only reads the job). */
+function capacityContext(env: GangEnv, job: JobRequest, state: ClusterState, rng: Rng): DecisionContext {
+  return contextFor(env, job, state.nodes, { member: 0, gangRack: null }, null, rng);
+}
+
+/**
+ * Places every member of `job` on `state`, all or none. A gang that asks for one rack
+ * (gangSameRack: true) is confined to one rack, a hard constraint. Any other gang is placed in the
+ * tightest topology group that holds it: one rack if some rack can, else one switch group, else one
+ * pod, else anywhere; a confined attempt that fails (capacity counts are an upper bound) falls back
+ * to the next wider level, so topology is a preference with a stated cost (topology.ts), never a
+ * reason to refuse a gang the cluster can hold.
+ */
+export function placeGang(env: GangEnv, state: ClusterState, job: JobRequest, rng: Rng): GangResult {
+  const gangSize = job.gangSize ?? 1;
+  if (gangSize <= 1) return attempt(env, state, job, null, rng);
+  const capacity = domainMemberCapacity(state.nodes, job, capacityContext(env, job, state, rng));
+  if (job.gangSameRack === true) return attempt(env, state, job, { level: "rack", capacity: capacity.rack }, rng);
+  let groupsBefore = 0;
+  for (const level of CONFINEMENT_LEVELS) {
+    const groups = capacity[level];
+    // Levels nest, so the same number of groups as the tighter level means the same partition: nothing new to try.
+    if (groups.size === groupsBefore) continue;
+    groupsBefore = groups.size;
+    let fits = false;
+    for (const c of groups.values()) if (c >= gangSize) fits = true;
+    if (!fits) continue;
+    const confined = attempt(env, state, job, { level, capacity: groups }, rng);
+    if (confined.placed || groups.size === 1) return confined;
+  }
+  return attempt(env, state, job, null, rng);
 }

@@ -77,12 +77,18 @@ describe("placer", () => {
     expect(e.steps[0]!.tieBreak).toMatchObject({ tiedNodes: 2, decidedBy: "node-order" });
   });
 
-  it("gangs: all members in one rack, or none", () => {
+  it("gangs: all members or none; a gang that asks for one rack is held to it", () => {
     const gang = testJob({ cpuMilli: 8000, gpuCount: 8, gangSize: 2 });
     const placed = placeJob(cluster(), gang, { policy: fgd, workload, seed: 3 });
     expect(placed.outcome).toBe("placed");
     expect(placed.explanation.placements.map((p) => p.nodeName).sort()).toEqual(["b0", "b1"]);
-    const tooBig = testJob({ cpuMilli: 8000, gpuCount: 8, gangSize: 3 });
+    // Without the rack rule three 8-GPU members still fit nowhere (only two nodes have 8 GPUs): none is placed, for GPUs.
+    const spread = placeJob(cluster(), testJob({ cpuMilli: 8000, gpuCount: 8, gangSize: 3 }), { policy: fgd, workload, seed: 3 });
+    expect(spread.outcome).toBe("unschedulable");
+    expect(spread.assignments).toEqual([]);
+    expect(spread.explanation.reasonHistogram.RACK_CAPACITY_FOR_GANG).toBeUndefined();
+    expect(spread.explanation.reasonHistogram.INSUFFICIENT_GPUS).toBeGreaterThan(0);
+    const tooBig = testJob({ cpuMilli: 8000, gpuCount: 8, gangSize: 3, gangSameRack: true });
     const refused = placeJob(cluster(), tooBig, { policy: fgd, workload, seed: 3 });
     expect(refused.outcome).toBe("unschedulable");
     expect(refused.assignments).toEqual([]);

@@ -1,7 +1,7 @@
 /**
- * Rack facts for topology-aware decisions.
+ * Rack and topology-group facts for topology-aware decisions.
  * rackGpuMilli: per rack [allocated, capacity] milli-GPU.
- * rackMemberCapacity: per rack, how many members of a gang fit, counting per node
+ * rackMemberCapacity / domainMemberCapacity: per rack (switch group, pod), how many members of a gang fit, counting per node
  *   min(floor(cpuFree / cpuReq), floor(memFree / memReq), GPU slots) on nodes passing the static
  *   filters (ready, labels, model). An upper bound check that lets a gang skip hopeless racks.
  */
@@ -10,6 +10,7 @@ import type { NodeState } from "../model/node";
 import { MILLI_GPU_PER_GPU } from "../model/units";
 import { modelAllowed } from "./gpu-math";
 import { nodeLabelsFilter } from "./filters/node-labels";
+import { CONFINEMENT_LEVELS, domainOf, type ConfinementLevel } from "./topology";
 import type { DecisionContext } from "./types";
 
 /** Per rack [allocated, capacity] milli-GPU; nodes without a rack count under "". */
@@ -42,7 +43,18 @@ function membersOnNode(node: NodeState, job: JobRequest, ctx: DecisionContext): 
 
 /** Per rack, how many members of `job` could fit. */
 export function rackMemberCapacity(nodes: readonly NodeState[], job: JobRequest, ctx: DecisionContext): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const node of nodes) out.set(node.rack ?? "", (out.get(node.rack ?? "") ?? 0) + membersOnNode(node, job, ctx));
+  return domainMemberCapacity(nodes, job, ctx).rack;
+}
+
+/** Per group of every confinement level (rack, switch, pod), how many members of `job` could fit; one pass over the nodes. */
+export function domainMemberCapacity(nodes: readonly NodeState[], job: JobRequest, ctx: DecisionContext): Record<ConfinementLevel, Map<string, number>> {
+  const out: Record<ConfinementLevel, Map<string, number>> = { rack: new Map(), switch: new Map(), pod: new Map() };
+  for (const node of nodes) {
+    const members = membersOnNode(node, job, ctx);
+    for (const level of CONFINEMENT_LEVELS) {
+      const key = domainOf(node, level);
+      out[level].set(key, (out[level].get(key) ?? 0) + members);
+    }
+  }
   return out;
 }

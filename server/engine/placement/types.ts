@@ -10,6 +10,7 @@ import type { Rng } from "../model/rng";
 import type { TargetWorkload } from "../model/target-workload";
 import type { Reason } from "../explain/reason-codes";
 import type { FragmentationInput } from "./fragmentation";
+import type { ConfinementLevel } from "./topology";
 
 /** A filter's verdict: passed, or failed with at least one reason carrying numbers. */
 export interface FilterVerdict {
@@ -26,12 +27,17 @@ export interface DecisionContext {
   readonly fragmentationOfState: (state: FragmentationInput) => number;
   /** Per rack: [allocated, capacity] milli-GPU, for topology-aware plugins. */
   readonly rackGpuMilli: ReadonlyMap<string, readonly [number, number]>;
-  /** Gang context: members still to place and, once the first is placed, the rack they must share. */
+  /**
+   * Gang context: members still to place and, when the gang is confined to one group of a topology
+   * level (`sameRack`; the level is `level`, absent = rack), each group's member capacity and, once
+   * the first member is placed, the group they must share (`rack` holds that group's name).
+   */
   readonly gang: {
     readonly remainingMembers: number;
     readonly rack: string | null;
     readonly sameRack: boolean;
     readonly rackCapacity: ReadonlyMap<string, number>;
+    readonly level?: ConfinementLevel;
   };
   readonly rng: Rng;
 }
