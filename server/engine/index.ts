@@ -164,6 +164,16 @@ export {
   type FairShareEntry,
 } from "./fair-share";
 export { borrowedGpusOfExplanation } from "./coordinator/borrowing-section";
+// Reservations and backfill in the explanation (the live loop holds a capacity wait as the job's reservation).
+export {
+  isBackfillExplanation,
+  capacityWaitSentence,
+  backfillSentence,
+  type BackfillSection,
+  type CapacityWaitSection,
+} from "./coordinator/reservation-section";
+/** Most reservations conservative backfill holds at once (the simulator and the live loop share the bound). */
+export { MAX_CONSERVATIVE_RESERVATIONS } from "./sim/sim-dispatch";
 export type { TenantModelQuota } from "./coordinator/types";
 // Data-driven estimates (REQ-02): duration predictor, zone carbon forecaster and its error.
 export {

@@ -14,6 +14,7 @@ import { effectiveDistanceKm } from "./split";
 import { reasonHistogram, summarizeClusters } from "./summary";
 import { topologyOfOption } from "./topology-section";
 import { elasticOf } from "./elastic-section";
+import { backfillOf, capacityWaitOf } from "./reservation-section";
 
 /** Carbon figures of one placement option, with provenance and the start-time curve the search priced. */
 function carbonDetail(o: PlacementOption, zone: string) {
@@ -205,5 +206,13 @@ export function buildCoordinatorExplanation(run: DecisionRun, extras: RecordedEx
       ? { signalComparison: { decidedOn: run.signalComparison.decidedOn, excludedClusterIds: [...run.signalComparison.excludedClusterIds] } }
       : {}),
     ...borrowingOfChoice(best?.bids ?? []),
+    ...reservationSections(run, best),
   };
+}
+
+/** The capacity wait (a job that must wait for busy nodes) or the backfill (a job started ahead of reservations) of the choice. */
+function reservationSections(run: DecisionRun, best: Candidate | undefined) {
+  const parts = (best?.bids ?? []).flatMap((b) => (b.option ? [{ cluster: b.cluster, ...b.option }] : []));
+  const single = best?.kind === "single" ? (best.bids[0]?.option?.startReason ?? null) : null;
+  return { ...capacityWaitOf(parts, single, run.snapshot.nowMs), ...backfillOf(parts, run.job, run.snapshot.nowMs) };
 }

@@ -10,6 +10,7 @@ import { figureSchema } from "../carbon/figure";
 import { INTENSITY_KINDS } from "../carbon/series";
 import { placementExplanationSchema } from "../explain/schema";
 import { clusterReasonSchema } from "./reasons";
+import { backfillSectionSchema, capacityWaitSectionSchema } from "./reservation-section";
 
 /**
  * Current coordinator explanation version. Bump when a field changes meaning.
@@ -275,6 +276,10 @@ export const coordinatorExplanationSchema = z.object({
     .optional(),
   /** Present when the job started by preempting running jobs: the victims, the work each loses and the sets weighed. */
   preemption: preemptionSectionSchema.optional(),
+  /** Present when the job must wait for busy nodes: where and from when it would start, and which running jobs' ends free them (its reservation). */
+  capacityWait: capacityWaitSectionSchema.optional(),
+  /** Present when the job started ahead of reservations on its cluster without delaying them (a backfill). */
+  backfill: backfillSectionSchema.optional(),
 });
 
 /** A coordinator explanation (derived from the schema so they cannot drift). */

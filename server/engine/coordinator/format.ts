@@ -8,6 +8,7 @@ import { describeClusterReason } from "./reasons";
 import { borrowingSentence } from "./borrowing-section";
 import { elasticSentence } from "./elastic-section";
 import { topologySentence } from "./topology-section";
+import { backfillSentence, capacityWaitSentence } from "./reservation-section";
 import { summarizeClusters } from "./summary";
 import { SPLIT_BASE_SLOWDOWN_PCT, SPLIT_REFERENCE } from "./split";
 
@@ -84,6 +85,9 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
   }
   if (e.borrowing) lines.push(borrowingSentence(e.borrowing));
+  if (e.capacityWait)
+    lines.push(capacityWaitSentence(e.capacityWait, e.clusters.find((x) => x.clusterId === e.capacityWait?.clusterId)?.name ?? e.capacityWait.clusterId));
+  if (e.backfill) lines.push(backfillSentence(e.backfill));
   for (const p of e.chosen) {
     if (p.topology) lines.push(topologySentence(p.topology));
     if (p.elastic) lines.push(elasticSentence(p.elastic));
