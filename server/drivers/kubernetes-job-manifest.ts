@@ -61,6 +61,20 @@ function limits(a: NodeAssignment, options: ManifestOptions): Record<string, str
   return out;
 }
 
+/**
+ * What the workload needs to resume: a run after a preemption or an interrupted run is a new Job
+ * (the old one was deleted) told to load its checkpoint (VERDANT_RESUME=1) and how much work that
+ * checkpoint holds; a checkpointing job also learns its interval.
+ */
+export function resumeEnv(request: StartJobRequest): { name: string; value: string }[] {
+  const env: { name: string; value: string }[] = [];
+  if ((request.resumeFromWorkS ?? 0) > 0) {
+    env.push({ name: "VERDANT_RESUME", value: "1" }, { name: "VERDANT_RESUME_FROM_WORK_S", value: String(request.resumeFromWorkS) });
+  }
+  if (request.checkpointIntervalS) env.push({ name: "VERDANT_CHECKPOINT_INTERVAL_S", value: String(request.checkpointIntervalS) });
+  return env;
+}
+
 /** One Job per assignment, in assignment order. */
 export function buildJobManifests(request: StartJobRequest, options: ManifestOptions): V1Job[] {
   const namespace = tenantNamespace(options.namespacePrefix, request.tenantSlug);
@@ -97,6 +111,7 @@ export function buildJobManifests(request: StartJobRequest, options: ManifestOpt
                 name: "main",
                 image: request.image ?? options.defaultImage,
                 ...(request.command ? { command: request.command } : {}),
+                ...(resumeEnv(request).length ? { env: resumeEnv(request) } : {}),
                 resources: { requests: { cpu: `${a.cpuMilli}m`, memory: `${a.memoryMib}Mi` }, limits: limits(a, options) },
               },
             ],

@@ -41,7 +41,22 @@ export function progressAt(job: SimJob, t: number): JobProgress {
     startedAtMs: job.startMs,
     finishedAtMs: finished ? stoppedAt(job) : null,
     message: job.stop && finished ? job.stop.message : null,
+    checkpoint: checkpointAt(job, end),
   };
+}
+
+/**
+ * The latest checkpoint of the run by `t`: a job with a checkpoint interval saves one after every
+ * interval of work (the simulated clock runs one second of work per second), on top of the work it
+ * resumed from. None before the first interval, and none for a job that never checkpoints.
+ */
+export function checkpointAt(job: SimJob, t: number): { workS: number; atMs: number } | null {
+  const interval = job.request.checkpointIntervalS;
+  if (!interval || interval <= 0) return null;
+  const ranS = Math.max(0, (Math.min(t, stoppedAt(job)) - job.startMs) / 1000);
+  const k = Math.floor(ranS / interval);
+  if (k <= 0) return null;
+  return { workS: (job.request.resumeFromWorkS ?? 0) + k * interval, atMs: job.startMs + k * interval * 1000 };
 }
 
 /** The job, or UNKNOWN_JOB when this cluster never started it. */

@@ -41,9 +41,13 @@ export interface StartJobRequest {
   /** Container image and command (Kubernetes); the simulator ignores them. */
   image?: string;
   command?: string[];
-  /** The job's estimate; the simulator runs for exactly this long, Kubernetes only uses it for progress. */
+  /** The work this run must do (the estimate less any checkpointed work); the simulator runs for exactly this long, Kubernetes only uses it for progress. */
   estimatedDurationS: number;
   assignments: NodeAssignment[];
+  /** Work (s) saved by checkpoints of earlier runs that this run resumes from; absent or 0 = a fresh start. */
+  resumeFromWorkS?: number;
+  /** How often the job saves a checkpoint (s of work); absent or null = never. */
+  checkpointIntervalS?: number | null;
 }
 
 /** Where a job is in its life. */
@@ -59,6 +63,11 @@ export interface JobProgress {
   finishedAtMs: number | null;
   /** Human-readable detail (the failure reason, the Kubernetes condition). */
   message: string | null;
+  /**
+   * The run's latest checkpoint, when the driver sees it: total work saved (s, earlier runs included)
+   * and when (driver clock); absent = the driver cannot tell (the runner then assumes checkpoints on schedule).
+   */
+  checkpoint?: { workS: number; atMs: number } | null;
 }
 
 /** One GPU's utilization and power at an instant. */

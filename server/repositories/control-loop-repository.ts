@@ -119,6 +119,10 @@ export function findJobsToDrive(db: Db) {
       submittedAt: true,
       startedAt: true,
       placedAt: true,
+      // A run resumes from its checkpoint and records new ones as it goes.
+      checkpointIntervalS: true,
+      checkpointedWorkS: true,
+      lastCheckpointAt: true,
       tenant: { select: { slug: true } },
       decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { startAt: true, clusterId: true, assignments: true } },
     },

@@ -8,6 +8,7 @@
  */
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { parseStoredAssignments } from "./stored-json";
 import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInputsWrite, type DecisionRecord, type NodeTake } from "./placement-repository";
 
 /** One victim to requeue, with what its Preemption row records. */
@@ -92,8 +93,19 @@ export function findRunsToStop(db: Db) {
   return db.preemption.findMany({
     where: { stoppedAt: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, victimJobId: true, clusterId: true },
+    select: { id: true, victimJobId: true, clusterId: true, createdAt: true },
   });
+}
+
+/** The clusters a preempted run used: the preemption's cluster and the other parts of the placement it had then (a split job). */
+export async function findVictimClusters(db: Db, victimJobId: string, clusterId: string, preemptedAt: Date): Promise<string[]> {
+  const placed = await db.decision.findFirst({
+    where: { jobId: victimJobId, outcome: "PLACED", createdAt: { lt: preemptedAt } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { assignments: true },
+  });
+  const parts = parseStoredAssignments(placed?.assignments ?? []);
+  return [...new Set([clusterId, ...parts.map((a) => a.cluster)])];
 }
 
 /** Marks preempted runs stopped on their cluster. */
@@ -111,9 +123,9 @@ export async function recordCheckpoint(db: Db, jobId: string, workS: number, at:
 }
 
 /** Preemptions counted by reason (the metric verdant_preemptions_total). */
-export async function countPreemptionsByReason(db: Db): Promise<{ reason: string; count: number }[]> {
-  const rows = await db.preemption.groupBy({ by: ["reason"], _count: { _all: true }, orderBy: { reason: "asc" } });
-  return rows.map((r) => ({ reason: r.reason, count: r._count._all }));
+export async function countPreemptionsByReason(db: Db): Promise<{ reason: string; count: number; lostGpuHours: number }[]> {
+  const rows = await db.preemption.groupBy({ by: ["reason"], _count: { _all: true }, _sum: { lostGpuHours: true }, orderBy: { reason: "asc" } });
+  return rows.map((r) => ({ reason: r.reason, count: r._count._all, lostGpuHours: r._sum.lostGpuHours ?? 0 }));
 }
 
 /** The preemptions of one decision (its victims), for the decision page. */

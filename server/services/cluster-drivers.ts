@@ -47,6 +47,9 @@ export interface RunningJobRecord {
   estimatedDurationS: number;
   startedAtMs: number;
   assignments: StoredAssignment[];
+  /** The checkpoint the run resumed from and its interval (absent = a fresh run without checkpoints). */
+  resumeFromWorkS?: number;
+  checkpointIntervalS?: number | null;
 }
 
 /** Per-cluster part of a job's stored assignments, as a driver request's assignments. */
@@ -127,7 +130,17 @@ function simulatedEntry(c: DriverClusterRow, base: EntryBase, sim: SimClock, run
     const assignments = assignmentsFor(c.id, job.assignments);
     if (!assignments.length) continue;
     const startMs = sim.now() - (options.wallNow() - job.startedAtMs) * sim.speed;
-    driver.restoreJob({ jobId: job.jobId, tenantSlug: job.tenantSlug, estimatedDurationS: job.estimatedDurationS, assignments }, startMs);
+    driver.restoreJob(
+      {
+        jobId: job.jobId,
+        tenantSlug: job.tenantSlug,
+        estimatedDurationS: job.estimatedDurationS,
+        assignments,
+        resumeFromWorkS: job.resumeFromWorkS,
+        checkpointIntervalS: job.checkpointIntervalS,
+      },
+      startMs,
+    );
   }
   return { ...base, driver, clock: sim.now, workSpeed: sim.speed, toWallMs: (ms) => options.wallNow() - (sim.now() - ms) / sim.speed };
 }

@@ -51,7 +51,7 @@ function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
   });
 }
 
-const hoursText = (h: number) => `${h.toFixed(2)} GPU-h`;
+const hoursText = (h: number) => `${h < 0.1 ? h.toFixed(3) : h.toFixed(2)} GPU-h`;
 function workText(s: number): string {
   const m = Math.round(s / 60);
   return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;

@@ -10,6 +10,8 @@ import { allocationRatio, readSchedulableAllocation } from "../repositories/flee
 import { readInventoryDriftTotals } from "../repositories/inventory-repository";
 import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metrics-repository";
 import { registerFailureMetrics } from "./failure-metrics";
+import { registerBackfillMetrics } from "./backfill-metrics";
+import { registerPreemptionMetrics } from "./preemption-metrics";
 import { databaseErrorMessage } from "./health-service";
 import { checkMetricsAccess, type MetricsAccessConfig } from "./metrics-access";
 import { StoredHistogram } from "./stored-histogram";
@@ -96,6 +98,8 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   const restarts = counter("verdant_service_restarts_total", "Restarts of the background process by the supervisor in `npm start`.", ["service"]);
   for (const r of m.services) restarts.inc({ service: r.service }, r.restarts);
   await registerFailureMetrics(db, registers);
+  await registerBackfillMetrics(db, registers);
+  await registerPreemptionMetrics(db, registers);
   return registry;
 }
 

@@ -5,6 +5,7 @@ import { readClusterTelemetry } from "./cluster-telemetry";
 import type { JobDriver } from "./drive-job";
 import { checkNodeHealth } from "./node-health";
 import { reconcileCluster } from "./reconcile";
+import { runRequestWork } from "./resume-work";
 import type { CycleContext, JobRow, RunnerCore, RunnerReport } from "./runner-types";
 import { eachLimited } from "./settle-tasks";
 
@@ -18,7 +19,7 @@ export async function prepareCycle(core: RunnerCore, now: Date, report: RunnerRe
       .map((j) => ({
         jobId: j.id,
         tenantSlug: j.tenant.slug,
-        estimatedDurationS: j.estimatedDurationS,
+        ...runRequestWork(core, j),
         startedAtMs: j.startedAt!.getTime(),
         assignments: parts.partsOf(j),
       })),

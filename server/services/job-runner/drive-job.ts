@@ -8,6 +8,7 @@ import { createJobAccounting } from "./job-accounting";
 import { pollJob, type PolledJob } from "./poll-job";
 import { exhaustedReason, retryBackoffMs, retryReason } from "./run-retry";
 import { discardEverywhere, keptWorkOf } from "./run-interruption";
+import { saveCheckpoint } from "./resume-work";
 import type { JobRow, RunnerCore, RunnerReport } from "./runner-types";
 import { failStart, startJob } from "./start-job";
 
@@ -85,6 +86,7 @@ export function createJobDriver(core: RunnerCore) {
         if (job.status !== "PLACED" && job.status !== "RUNNING") return;
         if (job.status === "PLACED") return await startWhenDue(job, now, report);
         const state = await pollJob(core, job);
+        if (state.phase === "running") await saveCheckpoint(core, job, state.checkpoint, now);
         if (state.phase === "running" || state.phase === "pending") return;
         await finish(job, state, now, report);
       } catch (error) {

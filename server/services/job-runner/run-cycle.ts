@@ -7,6 +7,7 @@
 import { insertClusterSamples } from "../../repositories/control-loop-repository";
 import { prepareCycle, runCluster } from "./cluster-cycle";
 import { createJobDriver } from "./drive-job";
+import { stopPreemptedRuns } from "./stop-preempted";
 import { emptyReport, type CycleContext, type JobRow, type RunnerCore, type RunnerReport } from "./runner-types";
 import { eachLimited, settleUnlessStuck, type ClusterTask } from "./settle-tasks";
 
@@ -63,6 +64,8 @@ export function createCycleRunner(core: RunnerCore) {
       const report = emptyReport();
       // A database failure in work left running by an earlier cycle: report it now.
       rethrowBackgroundError();
+      // Preempted runs leave their clusters before anything starts, so a victim placed again restarts from its checkpoint.
+      await stopPreemptedRuns(core, now);
       const ctx = await prepareCycle(core, now, report, clock.wallMs - lastSampleMs >= SAMPLE_EVERY_MS);
       const tasks: ClusterTask[] = [];
       for (const [key, group] of groupJobs(ctx.jobs)) {

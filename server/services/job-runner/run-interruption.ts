@@ -1,5 +1,6 @@
 /** What every early end of a run shares: the work it did, and clearing it off its clusters. */
 import { checkpointAfterRun } from "./run-retry";
+import { latestCheckpoint } from "./resume-work";
 import type { KeptWork } from "../../repositories/reconcile-repository";
 import type { JobRow, RunnerCore } from "./runner-types";
 
@@ -15,7 +16,9 @@ export function runWorkS(core: RunnerCore, job: JobRow, now: Date): number {
 /** The work the job keeps from its run ended at `now`, computed on the locked row. */
 export function keptWorkOf(core: RunnerCore, job: JobRow, now: Date): KeptWork {
   const work = runWorkS(core, job, now);
-  return (row) => checkpointAfterRun(row, work);
+  // The checkpoints the runner stored lag its last poll; those saved on schedule since then count too.
+  const onSchedule = latestCheckpoint(core, job, undefined, now)?.workS ?? 0;
+  return (row) => Math.max(checkpointAfterRun(row, work), Math.min(row.estimatedDurationS, onSchedule));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { DriverError } from "../../drivers";
 import { markRunning, recordStartFailure } from "../../repositories/placement-repository";
 import { assignmentsFor } from "../cluster-drivers";
+import { runRequestWork } from "./resume-work";
 import type { JobRow, RunnerCore, RunnerReport } from "./runner-types";
 
 /** Starts the job on its clusters and marks it running; false when it was cancelled meanwhile (it is stopped again). */
@@ -14,7 +15,7 @@ export async function startJob(core: RunnerCore, job: JobRow, now: Date): Promis
         entry.driver.startJob({
           jobId: job.id,
           tenantSlug: job.tenant.slug,
-          estimatedDurationS: job.estimatedDurationS,
+          ...runRequestWork(core, job),
           assignments: assignmentsFor(clusterId, parts.partsOf(job)),
         }),
       );
