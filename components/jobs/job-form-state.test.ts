@@ -14,7 +14,8 @@ const shared: JobRequestFields = {
   minGpuMemoryGib: null,
   gangSize: 1,
   estimatedDurationS: 5400,
-  priority: 7,
+  priorityClassId: "pc-production",
+  checkpointIntervalS: 1800,
   allowedRegions: ["eu-central"],
   allowSplit: false,
 };
@@ -35,7 +36,8 @@ describe("formStateFromJob (resubmit as a copy)", () => {
       gpuMilli: 470,
       allowedGpuModels: ["V100M32", "A100"],
       estimatedDurationS: 5400,
-      priority: 7,
+      priorityClassId: "pc-production",
+      checkpointIntervalS: 1800,
       allowedRegions: ["eu-central"],
       earliestStartAt: null,
       deadlineAt: null,
@@ -73,5 +75,20 @@ describe("jobFormSchema (the form's resolver)", () => {
   it("applies the server's cross-field rules (a multi-GPU job takes whole GPUs)", () => {
     const result = jobFormSchema("k-12345678").safeParse({ ...emptyJobForm, name: "x", gpuCount: "2", gpuSharePct: "50" });
     expect(pathsOf(result)).toEqual(["gpuMilli"]);
+  });
+});
+
+describe("class and checkpoint fields", () => {
+  it("sends no class (the default) and no checkpoints for empty inputs, and minutes as seconds", () => {
+    expect(toSubmitInput(emptyJobForm, "k-12345678")).toMatchObject({ priorityClassId: null, checkpointIntervalS: null });
+    expect(toSubmitInput({ ...emptyJobForm, checkpointMinutes: "15", priorityClassId: "pc-standard" }, "k-12345678")).toMatchObject({
+      priorityClassId: "pc-standard",
+      checkpointIntervalS: 900,
+    });
+  });
+  it("refuses a checkpoint interval under a minute, naming the field", () => {
+    const result = jobFormSchema("k-12345678").safeParse({ ...emptyJobForm, name: "ok", checkpointMinutes: "0.5" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join("."))).toContain("checkpointIntervalS");
   });
 });

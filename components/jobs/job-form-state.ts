@@ -15,7 +15,10 @@ export interface JobFormState {
   minGpuMemoryGib: string;
   gangSize: string;
   durationHours: string;
-  priority: string;
+  /** The priority class id; "" = the default class (the form preselects it once the classes load). */
+  priorityClassId: string;
+  /** Minutes between checkpoints; "" = the job does not checkpoint. */
+  checkpointMinutes: string;
   earliestStartAt: string;
   deadlineAt: string;
   allowedRegions: string[];
@@ -36,7 +39,8 @@ export const emptyJobForm: JobFormState = {
   minGpuMemoryGib: "",
   gangSize: "1",
   durationHours: "2",
-  priority: "5",
+  priorityClassId: "",
+  checkpointMinutes: "",
   earliestStartAt: "",
   deadlineAt: "",
   allowedRegions: [],
@@ -65,7 +69,8 @@ export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSu
     minGpuMemoryGib: compute ? num(form.minGpuMemoryGib) : null,
     gangSize: num(form.gangSize),
     estimatedDurationS: Math.round(num(form.durationHours) * 3600),
-    priority: num(form.priority),
+    priorityClassId: form.priorityClassId || null,
+    checkpointIntervalS: form.checkpointMinutes.trim() === "" ? null : Math.round(num(form.checkpointMinutes) * 60),
     earliestStartAt: form.earliestStartAt ? new Date(form.earliestStartAt) : null,
     deadlineAt: form.deadlineAt ? new Date(form.deadlineAt) : null,
     allowedRegions: form.allowedRegions,
@@ -88,11 +93,13 @@ export interface JobRequestFields {
   minGpuMemoryGib: number | null;
   gangSize: number;
   estimatedDurationS: number;
-  priority: number;
   allowedRegions: string[];
   allowSplit: boolean;
   /** Absent on rows read without it: the default. */
   maxRunRetries?: number;
+  /** Absent or null: the default class, and no checkpoints. */
+  priorityClassId?: string | null;
+  checkpointIntervalS?: number | null;
 }
 
 const NAME_MAX = 80;
@@ -101,7 +108,7 @@ const show = (x: number) => String(Math.round(x * 1000) / 1000);
 
 /**
  * The form prefilled with a job's request for "resubmit as a copy": the same resources, models,
- * regions, priority and duration, the name suffixed "-copy". The flexibility window is left empty on
+ * regions, class, checkpoints and duration, the name suffixed "-copy". The flexibility window is left empty on
  * purpose: the old one is usually in the past, and the copy's window is the tenant's new choice.
  */
 export function formStateFromJob(job: JobRequestFields): JobFormState {
@@ -120,7 +127,8 @@ export function formStateFromJob(job: JobRequestFields): JobFormState {
     minGpuMemoryGib: compute && job.minGpuMemoryGib !== null ? String(job.minGpuMemoryGib) : "",
     gangSize: String(job.gangSize),
     durationHours: show(job.estimatedDurationS / 3600),
-    priority: String(job.priority),
+    priorityClassId: job.priorityClassId ?? "",
+    checkpointMinutes: job.checkpointIntervalS ? show(job.checkpointIntervalS / 60) : "",
     earliestStartAt: "",
     deadlineAt: "",
     allowedRegions: [...job.allowedRegions],

@@ -1,14 +1,15 @@
 "use client";
-// "When and where": duration, priority, the flexibility window, the allowed regions and whether a
+// "When and where": duration, priority class and checkpoints, the flexibility window, the allowed regions and whether a
 // large training job may be split across two nearby clusters.
 import { useQuery } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { Field, Input } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
+import { JobClassFields } from "./job-class-fields";
 import type { JobFormSectionProps } from "./job-form-types";
 
-/** Duration, priority, start/finish window, regions and splitting. */
+/** Duration, class and checkpoints, start/finish window, regions and splitting. */
 export function JobWindowFields({ form, errors }: JobFormSectionProps) {
   const trpc = useTRPC();
   const options = useQuery(trpc.catalog.formOptions.queryOptions());
@@ -27,9 +28,7 @@ export function JobWindowFields({ form, errors }: JobFormSectionProps) {
       <Field id="estimatedDurationS" label="Estimated duration (hours)" error={errors.estimatedDurationS}>
         <Input id="estimatedDurationS" type="number" min="0.02" step="0.25" {...register("durationHours")} invalid={!!errors.estimatedDurationS} />
       </Field>
-      <Field id="priority" label="Priority (0–10)" error={errors.priority}>
-        <Input id="priority" type="number" min="0" max="10" step="1" {...register("priority")} invalid={!!errors.priority} />
-      </Field>
+      <JobClassFields form={form} errors={errors} />
       <Field
         id="maxRunRetries"
         label="Max retries (0–10)"

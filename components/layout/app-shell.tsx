@@ -23,6 +23,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/admin/tenants", label: "Tenants" },
     { href: "/admin/users", label: "Users" },
     { href: "/admin/policy", label: "Policy" },
+    { href: "/admin/priority-classes", label: "Priority classes" },
     { href: "/admin/carbon", label: "Zones & feeds" },
     { href: "/admin/settings", label: "Settings" },
     { href: "/admin/audit", label: "Audit log" },

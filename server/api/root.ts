@@ -16,6 +16,7 @@ import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
 import { systemSettingsRouter } from "./routers/system-settings";
 import { reconcileRouter } from "./routers/reconcile";
+import { priorityClassesRouter } from "./routers/priority-classes";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   experiments: experimentsRouter,
   systemSettings: systemSettingsRouter,
   reconcile: reconcileRouter,
+  priorityClasses: priorityClassesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -35,7 +35,18 @@ export const jobSubmitSchema = z
     minGpuMemoryGib: z.number().int().min(1).max(1024).nullable().default(null),
     gangSize: z.number().int("Gang size must be a whole number").min(1, "Gang size is at least 1").max(64, "At most 64 nodes"),
     estimatedDurationS: z.number().int().min(60, "At least one minute").max(MAX_DURATION_S, "At most 30 days"),
-    priority: z.number().int().min(0, "Priority is 0 to 10").max(10, "Priority is 0 to 10"),
+    /** Before priority classes a job stated its own 0-10 priority; accepted from older clients and ignored (the class sets it). */
+    priority: z.number().int().min(0, "Priority is 0 to 10").max(10, "Priority is 0 to 10").optional(),
+    /** The priority class (its id); null = the default class. The server checks it exists. */
+    priorityClassId: safeString("Priority class", 40).min(1, "Choose a priority class").nullable().default(null),
+    /** How often the job saves a checkpoint (s): a preempted or interrupted run resumes from the last one. Null = never. */
+    checkpointIntervalS: z
+      .number({ error: "Checkpoint interval is 1 minute to 7 days" })
+      .int("Checkpoint interval must be whole seconds")
+      .min(60, "Checkpoint interval is 1 minute to 7 days")
+      .max(7 * 24 * 3600, "Checkpoint interval is 1 minute to 7 days")
+      .nullable()
+      .default(null),
     earliestStartAt: safeDate("Earliest start").nullable().default(null),
     deadlineAt: safeDate("Deadline").nullable().default(null),
     allowedRegions: z.array(safeString("Region", 64).min(1)).max(20).default([]),

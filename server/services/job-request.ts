@@ -24,5 +24,6 @@ export function normalizeJobRequest(job: JobSubmit) {
     allowedRegions: job.allowedRegions,
     allowSplit: job.allowSplit,
     maxRunRetries: job.maxRunRetries,
+    checkpointIntervalS: job.checkpointIntervalS,
   };
 }

@@ -20,6 +20,7 @@ import {
 } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 import { normalizeJobRequest } from "./job-request";
+import { resolveSubmissionClass } from "./priority-class-service";
 
 /** How far in the past a "start after" may be (clock skew between browser and server). */
 const START_GRACE_MS = 5 * 60_000;
@@ -70,6 +71,8 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
     return { jobId: existing.id, created: false };
   }
   await validateAgainstCatalog(db, user.tenantId, job, now);
+  // The class must exist; without one the job goes into the default class. Its priority orders the queue.
+  const cls = await resolveSubmissionClass(db, job.priorityClassId);
   try {
     const jobId = await insertJob(
       db,
@@ -77,7 +80,8 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
         tenantId: user.tenantId,
         submittedById: user.id,
         name: job.name,
-        priority: job.priority,
+        priority: cls?.priority ?? 0,
+        priorityClassId: cls?.id ?? null,
         idempotencyKey: job.idempotencyKey,
         submittedAt: now,
         ...normalizeJobRequest(job),
