@@ -1,12 +1,14 @@
 /**
- * The job side of the Kubernetes driver: a placed job becomes one batch/v1 Job per node in the
- * tenant's namespace `<namespace prefix><tenant slug>` (created on first use); status is read from
+ * The job side of the Kubernetes driver: a placed single-member job becomes one batch/v1 Job, a gang
+ * one Indexed Job admitted all at once (kubernetes-gang-start.ts), in the tenant's namespace `<namespace prefix><tenant slug>` (created on first use); status is read from
  * the Jobs' active/succeeded/failed counts; cancel deletes them with propagationPolicy Background so
  * the pods go too.
  */
 import type { BatchV1Api, CoreV1Api, V1Job } from "@kubernetes/client-node";
 import { statusOf, type KubernetesApiCalls } from "./kubernetes-api";
-import { buildJobManifests, combinePhases, dnsLabel, JOB_ID_LABEL, phaseFromJobStatus, tenantNamespace, type ManifestOptions } from "./kubernetes-job-manifest";
+import { isGangRequest, phaseOfJob } from "./kubernetes-gang-manifest";
+import { startKubernetesGang } from "./kubernetes-gang-start";
+import { buildJobManifests, combinePhases, dnsLabel, JOB_ID_LABEL, tenantNamespace, type ManifestOptions } from "./kubernetes-job-manifest";
 import { assertValidStartRequest, DriverError, type Clock, type JobProgress, type StartJobRequest } from "./types";
 
 /** A started job's Kubernetes Jobs, as this process knows them. */
@@ -32,7 +34,7 @@ export interface KubernetesJobContext {
 }
 
 /** Creates the namespace unless it is known to exist; an existing one (409) is fine. */
-async function ensureNamespace(ctx: KubernetesJobContext, namespace: string): Promise<void> {
+export async function ensureNamespace(ctx: KubernetesJobContext, namespace: string): Promise<void> {
   if (ctx.namespaces.has(namespace)) return;
   try {
     await ctx.api.timed(
@@ -67,13 +69,14 @@ export async function locateJob(ctx: KubernetesJobContext, jobId: string): Promi
   return job;
 }
 
-/** Creates the gang's Jobs in the tenant's namespace, all or nothing. */
+/** Creates the job's Jobs in the tenant's namespace, all or nothing: one Job for one member, one Indexed Job for a gang. */
 export async function startKubernetesJob(ctx: KubernetesJobContext, request: StartJobRequest): Promise<void> {
   assertValidStartRequest(request);
   if (ctx.started.has(request.jobId))
     throw new DriverError("DUPLICATE_JOB", `job ${request.jobId} was already started on ${ctx.cluster}`, { jobId: request.jobId });
   const namespace = tenantNamespace(ctx.manifest.namespacePrefix, request.tenantSlug);
   await ensureNamespace(ctx, namespace);
+  if (isGangRequest(request)) return startKubernetesGang(ctx, request, namespace);
   const created: string[] = [];
   try {
     for (const body of buildJobManifests(request, ctx.manifest)) {
@@ -101,7 +104,7 @@ export async function startKubernetesJob(ctx: KubernetesJobContext, request: Sta
 
 /** The gang's progress from its Jobs' statuses. */
 function progressOf(jobId: string, jobs: V1Job[], estimatedDurationS: number, nowMs: number): JobProgress {
-  const states = jobs.map((j) => phaseFromJobStatus(j.status));
+  const states = jobs.map((j) => phaseOfJob(j));
   const phase = combinePhases(states.map((s) => s.phase));
   const starts = jobs.map((j) => j.status?.startTime?.getTime()).filter((t): t is number => t !== undefined);
   const ends = jobs.map((j) => j.status?.completionTime?.getTime()).filter((t): t is number => t !== undefined);

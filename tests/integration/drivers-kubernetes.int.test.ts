@@ -53,16 +53,12 @@ describe("Kubernetes driver (against a local stand-in API server)", () => {
     expect(standIn.requests).toEqual([expect.objectContaining({ method: "GET", path: "/api/v1/nodes", authorization: "Bearer test-token" })]);
   });
 
-  it("creates the tenant namespace and one pinned Job per node, reads status, and cancels with Background propagation", async () => {
+  it("creates the tenant namespace and one pinned Job for a single member, reads status, and cancels with Background propagation", async () => {
     const clock = createManualClock(T0);
     const d = driver(clock);
-    await d.startJob(request);
+    await d.startJob({ ...request, assignments: [request.assignments[0] as StartJobRequest["assignments"][0]] });
     const posts = standIn.requests.filter((r) => r.method === "POST");
-    expect(posts.map((r) => r.path)).toEqual([
-      "/api/v1/namespaces",
-      "/apis/batch/v1/namespaces/verdant-aurora-labs/jobs",
-      "/apis/batch/v1/namespaces/verdant-aurora-labs/jobs",
-    ]);
+    expect(posts.map((r) => r.path)).toEqual(["/api/v1/namespaces", "/apis/batch/v1/namespaces/verdant-aurora-labs/jobs"]);
     const job = posts[1]?.body as {
       metadata: { name: string; labels: Record<string, string> };
       spec: {
@@ -78,12 +74,10 @@ describe("Kubernetes driver (against a local stand-in API server)", () => {
       command: ["python", "train.py"],
       resources: { limits: { "nvidia.com/gpu": "4", cpu: "32000m" } },
     });
-    expect((posts[2]?.body as typeof job).spec.template.spec.nodeSelector).toEqual({ "kubernetes.io/hostname": "gpu-b" });
 
     expect(await d.pollJob("cmjob0001")).toMatchObject({ phase: "pending", fraction: null });
     const started = new Date(T0).toISOString();
-    for (const name of ["vj-cmjob0001-0", "vj-cmjob0001-1"])
-      (standIn.jobs.get(`verdant-aurora-labs/${name}`) as { status: unknown }).status = { active: 1, startTime: started };
+    (standIn.jobs.get("verdant-aurora-labs/vj-cmjob0001-0") as { status: unknown }).status = { active: 1, startTime: started };
     clock.advance(900_000);
     expect(await d.pollJob("cmjob0001")).toMatchObject({ phase: "running", fraction: 0.25, startedAtMs: T0 });
 
@@ -92,10 +86,33 @@ describe("Kubernetes driver (against a local stand-in API server)", () => {
     const deletes = standIn.requests.filter((r) => r.method === "DELETE");
     expect(deletes.map((r) => [r.path, r.query.propagationPolicy])).toEqual([
       ["/apis/batch/v1/namespaces/verdant-aurora-labs/jobs/vj-cmjob0001-0", "Background"],
-      ["/apis/batch/v1/namespaces/verdant-aurora-labs/jobs/vj-cmjob0001-1", "Background"],
     ]);
     expect(await d.pollJob("cmjob0001")).toMatchObject({ phase: "cancelled", finishedAtMs: T0 + 900_000 });
     await d.cancelJob("cmjob0001");
+  });
+
+  it("starts a gang as one Indexed Job, but not while one of its nodes is cordoned", async () => {
+    // gpu-b is cordoned in the stand-in's node list: the gang is not admitted and leaves nothing behind.
+    await expect(driver().startJob({ ...request, jobId: "cmjob0003" })).rejects.toMatchObject({
+      code: "CAPACITY",
+      message: expect.stringContaining("node gpu-b is cordoned"),
+    });
+    expect([...standIn.jobs.keys()].some((k) => k.includes("cmjob0003"))).toBe(false);
+    const saved = standIn.control.nodes;
+    standIn.control.nodes = { items: saved.items.map((n) => ({ ...(n as object), spec: {} })) };
+    try {
+      standIn.requests.length = 0;
+      await driver().startJob({ ...request, jobId: "cmjob0004" });
+      const posts = standIn.requests.filter((r) => r.method === "POST" && r.path.endsWith("/jobs"));
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.body).toMatchObject({
+        metadata: { name: "vj-cmjob0004-gang" },
+        spec: { completionMode: "Indexed", completions: 2, parallelism: 2, suspend: true },
+      });
+      expect(standIn.jobs.get("verdant-aurora-labs/vj-cmjob0004-gang")).toMatchObject({ spec: { suspend: false } });
+    } finally {
+      standIn.control.nodes = saved;
+    }
   });
 
   it("creates the Job in the namespace the cluster's prefix names", async () => {

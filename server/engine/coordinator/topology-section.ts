@@ -30,7 +30,7 @@ export function topologyOfOption(cluster: FleetCluster, o: PlacementOption): { t
       level: span.level,
       slowdownPct: span.slowdownPct,
       extraGpuHours: Math.round(gpuHours * 100) / 100,
-      rackKnown: members.every((n) => n.rack !== null),
+      rackKnown: members.every((n) => (n.rack ?? "") !== ""),
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the Kubernetes API server: a small HTTP server on 127.0.0.1 that serves only
- * the paths the Kubernetes driver uses (nodes, namespaces, batch/v1 Jobs), keeps namespaces and Jobs
+ * the paths the Kubernetes driver uses (nodes, namespaces, batch/v1 Jobs: create, read, JSON-patch, delete), keeps namespaces and Jobs
  * in memory and records every request. It is not a real API server (none can run on our machines);
  * tests use it to check the requests the driver sends and how it reads the answers. The node list is
  * `control.nodes`, which a test may replace to change the cluster.
@@ -99,10 +99,23 @@ export function startStandIn() {
         const k = `${ns}/${body.metadata.name}`;
         if (jobs.has(k))
           return send(res, 409, { kind: "Status", code: 409, reason: "AlreadyExists", message: `jobs.batch "${body.metadata.name}" already exists` });
-        jobs.set(k, { ...body, status: {} });
+        // A copy: a later patch must not change the recorded request body.
+        jobs.set(k, { ...structuredClone(body), status: {} });
         return send(res, 201, jobs.get(k));
       }
       if (req.method === "GET" && name) return jobs.has(key) ? send(res, 200, jobs.get(key)) : send(res, 404, notFound("jobs.batch", name));
+      // JSON patch (client-node's default for patch): only "replace" of a field path, enough for resuming a suspended Job.
+      if (req.method === "PATCH" && name) {
+        const job = jobs.get(key) as Record<string, unknown> | undefined;
+        if (!job) return send(res, 404, notFound("jobs.batch", name));
+        for (const op of body as { op: string; path: string; value: unknown }[]) {
+          const parts = op.path.split("/").slice(1);
+          let at = job;
+          for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Record<string, unknown>;
+          if (op.op === "replace") at[parts[parts.length - 1] as string] = op.value;
+        }
+        return send(res, 200, job);
+      }
       if (req.method === "DELETE" && name) {
         if (!jobs.delete(key)) return send(res, 404, notFound("jobs.batch", name));
         return send(res, 200, { kind: "Status", apiVersion: "v1", status: "Success" });
