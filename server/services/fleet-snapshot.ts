@@ -51,6 +51,8 @@ function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map
     rack: row.rackGroup,
     labels: row.labels as Record<string, string>,
     ready: row.status === "READY",
+    switchGroup: row.switchGroup,
+    podGroup: row.podGroup,
   });
   return {
     ...base,
@@ -89,6 +91,9 @@ export type JobFields = Pick<
   checkpointedWorkS?: number;
 };
 
+  /** Elastic gang: the fewest and most members (absent or null = fixed at gangSize). */
+  minMembers?: number | null;
+  maxMembers?: number | null;
 /** A job (row or preview input) as the coordinator's FleetJob. */
 export function toFleetJob(row: JobFields): FleetJob {
   return {
@@ -102,7 +107,9 @@ export function toFleetJob(row: JobFields): FleetJob {
     allowedGpuModels: row.allowedGpuModels,
     computeUnits: row.computeUnits,
     minGpuMemoryGib: row.minGpuMemoryGib,
-    gangSize: row.gangSize,
+    // An elastic job asks for its most members; gangSize holds the count it last ran with.
+    gangSize: row.maxMembers ?? row.gangSize,
+    minMembers: row.minMembers ?? null,
     estimatedDurationS: row.estimatedDurationS,
     submittedAtMs: row.submittedAt?.getTime() ?? null,
     earliestStartMs: row.earliestStartAt?.getTime() ?? null,
