@@ -7,6 +7,7 @@ import { DecisionCarbonWindow } from "./decision-carbon-window";
 import { DecisionCounterfactuals } from "./decision-counterfactuals";
 import { DecisionIntensitySources } from "./decision-intensity-sources";
 import { DecisionPlacement } from "./decision-placement";
+import { DecisionPreemption } from "./decision-preemption";
 import { DecisionProvenance } from "./decision-provenance";
 import { DecisionScoreChart } from "./decision-score-chart";
 import { DecisionSplit } from "./decision-split";
@@ -20,6 +21,7 @@ export function DecisionView({ decision }: { decision: Decision }) {
     <div className="flex flex-col gap-6">
       <DecisionSummary decision={decision} />
       <DecisionCandidatesTable explanation={e} />
+      <DecisionPreemption explanation={e} />
       <DecisionSplit explanation={e} />
       <DecisionScoreChart explanation={e} />
       {chosen && <DecisionCarbonWindow chosen={chosen} />}

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findDecision, findJobDecisions } from "../repositories/decision-repository";
 import { DomainError } from "./errors";
+import { preemptionForViewer } from "./preemption-view";
 
 export interface DecisionView {
   id: string;
@@ -31,7 +32,7 @@ export async function getDecision(db: Db, user: SessionUser, id: string): Promis
   if (!row) throw new DomainError("NOT_FOUND", "No such decision.");
   let explanation: CoordinatorExplanation;
   try {
-    explanation = parseCoordinatorExplanation(row.explanation);
+    explanation = preemptionForViewer(parseCoordinatorExplanation(row.explanation), user);
   } catch {
     throw new DomainError(
       "PRECONDITION_FAILED",

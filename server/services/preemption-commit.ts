@@ -57,18 +57,22 @@ function workText(s: number): string {
   return m >= 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m} min`;
 }
 
-/** The victim's status reason: who preempted it, where, the work it lost and what it resumes from. */
+/**
+ * The victim's status reason: who preempted it, where, the work it lost and what it resumes from. A
+ * preemptor of another tenant is not named (tenants never see each other's jobs), only its class.
+ */
 export function preemptedReason(
   plan: PreemptionPlan,
   victim: PreemptionPlan["victims"][number],
-  preemptor: { name: string; priorityClass: string | null },
+  preemptor: { name: string; tenant: string; priorityClass: string | null },
   clusterName: string,
 ): string {
   const cls = preemptor.priorityClass ? ` (class ${preemptor.priorityClass}, priority ${plan.section.preemptor.priority})` : "";
+  const who = victim.tenant === preemptor.tenant ? `job "${preemptor.name}"` : "a job of another tenant";
   const why = victim.reason === "borrowed-quota" ? "it ran on borrowed quota its lender needs back" : "its class ranks lower";
   const resume =
     victim.resumeFromWorkS > 0 ? `resumes from ${workText(victim.resumeFromWorkS)} of checkpointed work` : "no checkpoint yet, restarts from the beginning";
-  return `Preempted by job "${preemptor.name}"${cls} on cluster ${clusterName} because ${why}: lost ${hoursText(victim.lostGpuHours)} since its last checkpoint; ${resume}`;
+  return `Preempted by ${who}${cls} on cluster ${clusterName} because ${why}: lost ${hoursText(victim.lostGpuHours)} since its last checkpoint; ${resume}`;
 }
 
 /**
@@ -94,7 +98,7 @@ export async function preemptForJob(cycle: PreemptionCycle, row: QueuedJobRow, t
     clusterId: plan.clusterId,
     reason: v.reason,
     lostGpuHours: v.lostGpuHours,
-    statusReason: preemptedReason(plan, v, { name: row.name, priorityClass: job.priorityClass ?? null }, clusterName),
+    statusReason: preemptedReason(plan, v, { name: row.name, tenant: row.tenantId, priorityClass: job.priorityClass ?? null }, clusterName),
   }));
   const result = await commitPreemption(cycle.db, {
     decision: {

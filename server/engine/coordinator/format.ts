@@ -6,6 +6,7 @@ import { formatNumber } from "../carbon/figure";
 import type { CoordinatorExplanation } from "./explanation-schema";
 import { describeClusterReason } from "./reasons";
 import { borrowingSentence } from "./borrowing-section";
+import { preemptionSentence } from "../preemption/preemption-sentence";
 import { elasticSentence } from "./elastic-section";
 import { topologySentence } from "./topology-section";
 import { backfillSentence, capacityWaitSentence } from "./reservation-section";
@@ -85,6 +86,8 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     lines.push(`Placed on ${c.name} (${c.zone}, ${c.tier}) ${when}, nodes ${nodes.join(" ")}${compute}; score ${formatNumber(c.total ?? 0)}.`);
   }
   if (e.borrowing) lines.push(borrowingSentence(e.borrowing));
+  if (e.preemption)
+    lines.push(preemptionSentence(e.preemption, e.clusters.find((x) => x.clusterId === e.preemption?.clusterId)?.name ?? e.preemption.clusterId));
   if (e.capacityWait)
     lines.push(capacityWaitSentence(e.capacityWait, e.clusters.find((x) => x.clusterId === e.capacityWait?.clusterId)?.name ?? e.capacityWait.clusterId));
   if (e.backfill) lines.push(backfillSentence(e.backfill));
