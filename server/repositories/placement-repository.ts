@@ -34,6 +34,8 @@ export interface DecisionRecord {
   latencyMs?: number;
   /** Outcome, cluster, start hour, reason codes and policy: equal fingerprints are the same decision. */
   fingerprint?: string;
+  /** Placed ahead of another job's reservation without delaying it (EASY or conservative backfill). */
+  backfilled?: boolean;
   createdAt: Date;
 }
 
@@ -103,6 +105,10 @@ export async function placeQueuedJob(
     },
   });
   if (claimed.count !== 1) throw new PlacementConflictError("job-not-queued");
+  // An elastic job runs with the members placed: gangSize is its current count (maxMembers the most).
+  await tx.$executeRaw`UPDATE "Job" SET "gangSize" = ${takes.length} WHERE id = ${decision.jobId} AND "maxMembers" IS NOT NULL`;
+  // A placed job holds its nodes now: its backfill reservation, if any, goes with the placement.
+  await tx.jobReservation.deleteMany({ where: { jobId: decision.jobId } });
   for (const take of takes) {
     const node =
       await tx.$executeRaw`UPDATE "Node" SET "allocatedCpuMilli" = "allocatedCpuMilli" + ${take.cpuMilli}, "allocatedMemoryMib" = "allocatedMemoryMib" + ${take.memoryMib}

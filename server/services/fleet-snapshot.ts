@@ -36,6 +36,8 @@ import { forecastFills, type ZoneFill } from "./zone-forecast-fill";
 import { zoneForecastErrors } from "./zone-forecast-error";
 import { buildZoneSeries, indexSamples } from "./zone-intensity-series";
 import { cohortFields, heldByTenantModel } from "./cohort-usage";
+import { findQueuedReservations } from "../repositories/reservation-repository";
+import { reservationsOn } from "./reservation-snapshot";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
@@ -245,7 +247,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
   const hour0 = Math.floor(nowMs / HOUR_MS) * HOUR_MS - SERIES_PAST_HOURS * HOUR_MS;
   const hours = SERIES_PAST_HOURS + SERIES_FUTURE_HOURS;
   const monthStart = new Date(Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), 1));
-  const [clusters, holding, context, samples, zones, emissions, unreachable, links, gpuHours] = await Promise.all([
+  const [clusters, holding, context, samples, zones, emissions, unreachable, links, gpuHours, reservations] = await Promise.all([
     findClustersWithAllocation(db),
     findJobsHoldingResources(db),
     findSchedulingContext(db),
@@ -255,6 +257,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
     findUnreachableClusters(db),
     findLinksForSnapshot(db),
     findTenantGpuHoursSince(db, monthStart, new Date(nowMs)),
+    findQueuedReservations(db),
   ]);
 
   const series = await zoneSeries(db, samples, zones, hour0, hours, nowMs);
@@ -287,7 +290,8 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       ...(unreachable.has(cluster.id) ? { reachable: false, unreachableReason: unreachableText(unreachable.get(cluster.id)!) } : {}),
       state: { nodes },
       running,
-      reservations: [],
+      // Every queued job's backfill hold; the scheduling cycle drops those of the jobs it decides again.
+      reservations: reservationsOn(cluster.id, nodeIndex, reservations),
       series: series.get(cluster.gridZoneId)!,
       // Only a zone with a measured forecast error carries it; the engine's default covers the rest.
       ...(forecastErrors.get(cluster.gridZoneId)?.length ? { forecastError: forecastErrors.get(cluster.gridZoneId) } : {}),

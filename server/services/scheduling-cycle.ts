@@ -2,7 +2,9 @@
  * One scheduling cycle: load the fleet, ask the coordinator about each queued job (priority order),
  * and commit each outcome. Placements are applied to the in-memory snapshot as they commit so later
  * jobs in the same cycle see them; a placement that lost a race (job taken, capacity changed) is
- * skipped and seen afresh next cycle.
+ * skipped and seen afresh next cycle. Under the policy's backfill mode, a job that must wait for busy
+ * nodes holds them as a reservation (scheduling-cycle/backfill-reservations.ts), and a job placed ahead
+ * of one without delaying it is recorded as a backfill.
  */
 import {
   allocate,
@@ -10,6 +12,7 @@ import {
   createCoordinator,
   DEFAULT_COORDINATOR_POLICY,
   formatExplanation,
+  isBackfillExplanation,
   mixSeed,
   parseCoordinatorPolicy,
   type CoordinatorDecision,
@@ -25,6 +28,7 @@ import { preemptForJob } from "./preemption-commit";
 import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
+import { holdIfWaitingForCapacity, persistReservations, startBackfill, type BackfillRun } from "./scheduling-cycle/backfill-reservations";
 
 /** Inputs of one cycle. */
 export interface CycleOptions {
@@ -49,6 +53,10 @@ export interface CycleReport {
   skippedWaiting: number;
   /** Waiting decisions equal to the job's latest one: counted on that row instead of stored again. */
   repeated: number;
+  /** Jobs that hold a reservation on the nodes they wait for (backfill mode easy or conservative). */
+  reserved: number;
+  /** Jobs placed ahead of a reservation without delaying it. */
+  backfilled: number;
   /** Decisions stored without their engine inputs (an input value JSON cannot carry; see inputsUnrecordedReason). */
   inputsUnrecorded: number;
   inputsUnrecordedReason?: string;
@@ -158,6 +166,8 @@ function emptyReport(): CycleReport {
     expired: 0,
     skippedWaiting: 0,
     repeated: 0,
+    reserved: 0,
+    backfilled: 0,
     inputsUnrecorded: 0,
     decisionLatencyMs: [],
   };
@@ -188,6 +198,8 @@ interface CycleRun {
   readonly policyId: string;
   readonly index: FleetIndex;
   readonly report: CycleReport;
+  /** The backfill mode and the reservations held so far this cycle. */
+  readonly backfill: BackfillRun;
   snapshot: FleetSnapshot;
 }
 
@@ -246,9 +258,12 @@ async function commitPlaced(
   writeInputs: DecisionInputWriter,
 ): Promise<void> {
   const takes = takesOf(decision, run.index);
-  const result = await commitPlacement(run.db, { ...record, outcome: "PLACED" }, takes, decision.energyKwh, decision.gCo2e, writeInputs);
+  // Placed while other jobs hold reservations on its cluster: the timeline let it start only because it delays none of them.
+  const backfilled = isBackfillExplanation(decision.explanation);
+  const result = await commitPlacement(run.db, { ...record, outcome: "PLACED", backfilled }, takes, decision.energyKwh, decision.gCo2e, writeInputs);
   if (result.ok) {
     run.report.placed++;
+    if (backfilled) run.report.backfilled++;
     run.snapshot = applyToSnapshot(run.snapshot, decision, row.id);
   } else run.report.conflicts++;
 }
@@ -289,9 +304,26 @@ async function considerJob(run: CycleRun, row: QueuedJobRow): Promise<void> {
   const impossible = decision.outcome === "unschedulable" && !decision.couldEverRun;
   const record = decisionRecord(run, row, decision, latencyMs, impossible);
   if (decision.outcome === "placed") await commitPlaced(run, row, decision, record, writeInputs);
-  // Cannot start now: a job whose class may preempt takes GPUs from lower-priority or borrowing jobs instead of waiting.
-  else if (!impossible && (await preemptForJob(run, row, run.timer))) return;
-  else await commitWaiting(run, decision, record, impossible, writeInputs);
+  else await cannotStartNow(run, row, decision, record, impossible, writeInputs);
+}
+
+/**
+ * A job that cannot start now: a job whose class may preempt takes GPUs from lower-priority or
+ * borrowing jobs instead of waiting; otherwise, waiting for busy nodes, it may hold them as a
+ * reservation (backfill mode permitting), and its waiting decision is recorded.
+ */
+async function cannotStartNow(
+  run: CycleRun,
+  row: QueuedJobRow,
+  decision: CoordinatorDecision,
+  record: ReturnType<typeof decisionRecord>,
+  impossible: boolean,
+  writeInputs: DecisionInputWriter,
+): Promise<void> {
+  if (impossible) return commitWaiting(run, decision, record, impossible, writeInputs);
+  if (await preemptForJob(run, row, run.timer)) return;
+  if (holdIfWaitingForCapacity(run, row.id, decision)) run.report.reserved++;
+  await commitWaiting(run, decision, record, impossible, writeInputs);
 }
 
 /** Runs one cycle against the database; returns what happened. */
@@ -305,10 +337,27 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
   const timer = options.timer ?? (() => performance.now());
   const coordinatorInput = { policy, workload };
-  const run: CycleRun = { db, options, timer, coordinator, coordinatorInput, inputCache: createInputEncodingCache(), policyId, index, report, snapshot };
+  // A job holding a reservation is decided every cycle (it starts as soon as its nodes free); others deferred to a later start wait for it.
+  const { backfill, snapshot: open } = startBackfill(policy, snapshot, (held) =>
+    queued.filter((row) => held.has(row.id) || !waitsForDeferral(row, nowMs, reconsiderMs)),
+  );
+  const run: CycleRun = {
+    db,
+    options,
+    timer,
+    coordinator,
+    coordinatorInput,
+    inputCache: createInputEncodingCache(),
+    policyId,
+    index,
+    report,
+    backfill,
+    snapshot: open,
+  };
   for (const row of queued) {
-    if (waitsForDeferral(row, nowMs, reconsiderMs)) report.skippedWaiting++;
+    if (!backfill.decided.has(row.id)) report.skippedWaiting++;
     else await considerJob(run, row);
   }
+  await persistReservations(db, backfill);
   return report;
 }

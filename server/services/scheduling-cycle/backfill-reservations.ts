@@ -1,0 +1,80 @@
+/**
+ * Backfill in the live loop, under the policy's `constraints.backfill`:
+ * - "easy": the first job of the cycle (queue order) that must wait for busy nodes holds them as a
+ *   reservation from the start the capacity timeline predicts (running jobs' predicted ends); jobs
+ *   behind it start only where they do not delay it (the engine's timeline refuses any other window);
+ * - "conservative": every such job holds one (up to MAX_CONSERVATIVE_RESERVATIONS, as the simulator),
+ *   each computed with the earlier ones in place;
+ * - "off": no reservations (rows are dropped).
+ * Reservations are recomputed every cycle: the jobs the cycle decides lose their old holds first (a job
+ * must be free to use its own nodes), and the new holds replace the stored rows at the end of the cycle.
+ * Only a capacity wait on one cluster is held (the explanation's capacityWait); a carbon deferral
+ * already has its start, and an unschedulable job has no nodes to hold.
+ */
+import { MAX_CONSERVATIVE_RESERVATIONS, type CoordinatorDecision, type CoordinatorPolicy, type FleetSnapshot } from "../../engine";
+import type { Db } from "../../db/client";
+import type { QueuedJobRow } from "../../repositories/fleet-repository";
+import { deleteAllReservations, replaceReservations, type ReservationWrite } from "../../repositories/reservation-repository";
+import type { FleetIndex } from "../fleet-snapshot";
+import { reservationRow, withoutReservationsOf, withReservation } from "../reservation-snapshot";
+
+/** The cycle's backfill state: the mode, how many holds it allows, the jobs it decides and the holds made so far. */
+export interface BackfillRun {
+  readonly mode: CoordinatorPolicy["constraints"]["backfill"];
+  readonly maxReservations: number;
+  /** Jobs decided this cycle: their stored reservations are replaced by what this cycle holds. */
+  readonly decided: ReadonlySet<string>;
+  readonly held: ReservationWrite[];
+}
+
+/** What a hold changes in the cycle: the snapshot later jobs see. */
+interface HoldingCycle {
+  readonly backfill: BackfillRun;
+  readonly index: FleetIndex;
+  snapshot: FleetSnapshot;
+}
+
+/** How many reservations a mode holds at once. */
+export function maxReservationsOf(mode: BackfillRun["mode"]): number {
+  return mode === "conservative" ? MAX_CONSERVATIVE_RESERVATIONS : mode === "easy" ? 1 : 0;
+}
+
+/**
+ * Starts a cycle's backfill: `toDecide` picks the queued jobs the cycle decides, given the jobs that hold
+ * a reservation now. Returns the state and the snapshot without the holds of the jobs decided again
+ * (without any hold when backfill is off).
+ */
+export function startBackfill(
+  policy: CoordinatorPolicy,
+  snapshot: FleetSnapshot,
+  toDecide: (held: ReadonlySet<string>) => readonly QueuedJobRow[],
+): { backfill: BackfillRun; snapshot: FleetSnapshot } {
+  const mode = policy.constraints.backfill ?? "easy";
+  const held = new Set(snapshot.clusters.flatMap((c) => c.reservations.map((r) => r.jobId)));
+  const decided = new Set(toDecide(held).map((row) => row.id));
+  const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [] };
+  return { backfill, snapshot: withoutReservationsOf(snapshot, mode === "off" ? held : decided) };
+}
+
+/**
+ * Holds the nodes a job waits for when the mode allows another reservation and the decision is a
+ * capacity wait on one cluster: later jobs in the cycle see the hold. True when it holds one.
+ */
+export function holdIfWaitingForCapacity(cycle: HoldingCycle, jobId: string, decision: CoordinatorDecision): boolean {
+  const { backfill } = cycle;
+  if (backfill.held.length >= backfill.maxReservations || backfill.mode === "off") return false;
+  const wait = decision.explanation.capacityWait;
+  if (!wait || decision.outcome !== "deferred" || decision.parts.length !== 1) return false;
+  const names = cycle.index.clusters.get(wait.clusterId)?.nodeNames;
+  const row = names ? reservationRow(decision, jobId, names, backfill.mode === "conservative" ? "conservative" : "easy") : null;
+  if (!row) return false;
+  backfill.held.push(row);
+  cycle.snapshot = withReservation(cycle.snapshot, decision, jobId);
+  return true;
+}
+
+/** Stores the cycle's holds: the decided jobs' rows replaced (every row dropped when backfill is off). */
+export async function persistReservations(db: Db, backfill: BackfillRun): Promise<void> {
+  if (backfill.mode === "off") await deleteAllReservations(db);
+  else await replaceReservations(db, [...backfill.decided], backfill.held);
+}

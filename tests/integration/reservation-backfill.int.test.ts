@@ -1,0 +1,226 @@
+// Reservations and backfill in the live loop on two nodes of Frankfurt (the rest cordoned), with the
+// simulated driver at 1x so jobs end at their predicted ends: two running jobs leave two GPUs free on
+// each node; a gang needing both whole nodes must wait for them and holds a reservation from the later
+// predicted end; a short small job starts ahead of it (a backfill), a long one that would run into the
+// reservation does not; when the running jobs end the gang starts at its reserved time, its row goes and
+// the long job, now first to wait, holds the nodes from the gang's predicted end.
+// "off" holds nothing (and the long job then starts at once); "conservative" holds one per waiting gang.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
+import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
+import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
+import { parseCoordinatorExplanation } from "../../server/engine";
+import { SEED_NOW } from "./helpers/constants";
+import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+
+const FRA = "cluster-fra-hub-1"; // the only cluster in region eu-central
+const t0 = SEED_NOW.getTime() + 60_000;
+const at = (s: number) => new Date(t0 + s * 1000);
+
+describe("reservations and backfill", () => {
+  let database: TestDatabase;
+  let runner: JobRunner;
+  let gpus = 0;
+  let nodeNames: string[] = [];
+
+  beforeEach(async () => {
+    database = await createSeededDatabase();
+    const db = database.db;
+    await db.job.updateMany({ where: { status: { in: ["QUEUED", "PLACED", "RUNNING"] } }, data: { status: "CANCELLED", cancelledAt: at(0) } });
+    await db.gpuShare.deleteMany({});
+    await db.jobReservation.deleteMany({});
+    await db.gpu.updateMany({ data: { allocatedMilli: 0 } });
+    await db.node.updateMany({ data: { allocatedCpuMilli: 0, allocatedMemoryMib: 0 } });
+    await db.tenantGpuQuota.deleteMany({});
+    await db.tenantQuota.updateMany({ data: { maxGpus: 1000, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null } });
+    const first = await db.node.findFirstOrThrow({
+      where: { clusterId: FRA, status: "READY", removedAt: null, gpuCount: { gte: 4 } },
+      orderBy: { name: "asc" },
+    });
+    const second = await db.node.findFirstOrThrow({
+      where: { clusterId: FRA, status: "READY", removedAt: null, gpuCount: first.gpuCount, gpuModelId: first.gpuModelId, id: { not: first.id } },
+      orderBy: { name: "asc" },
+    });
+    gpus = first.gpuCount;
+    nodeNames = [first.name, second.name];
+    await db.node.updateMany({
+      where: { clusterId: FRA, id: { notIn: [first.id, second.id] } },
+      data: { status: "CORDONED", healthReason: "kept out of this test" },
+    });
+    runner = createJobRunner(db, { simSpeed: 1, seed: 1, healthEveryMs: 0, reconcileEveryMs: 0 });
+    await runner.advance(at(0));
+  });
+  afterEach(() => database.drop());
+
+  async function setBackfill(mode: "off" | "easy" | "conservative") {
+    const db = database.db;
+    const policy = await db.policy.findFirstOrThrow({ where: { active: true }, orderBy: { version: "desc" } });
+    await db.policy.update({ where: { id: policy.id }, data: { constraints: { ...(policy.constraints as object), backfill: mode } } });
+  }
+
+  /** A standard-class job in Frankfurt: `members` x `perMember` GPUs for `durationS`. */
+  async function submit(name: string, perMember: number, durationS: number, submittedS: number, members = 1) {
+    const db = database.db;
+    const template = await db.job.findFirstOrThrow({ where: { gpuCount: 1, gangSize: 1, gpuMilli: 1000 } });
+    const cls = await db.priorityClass.findUniqueOrThrow({ where: { id: "pc-standard" } });
+    const { id: _id, priorityClassId: _class, ...rest } = template;
+    const id = `job-backfill-${name}`;
+    await db.job.create({
+      data: {
+        ...rest,
+        id,
+        name,
+        idempotencyKey: name,
+        status: "QUEUED",
+        statusReason: null,
+        priorityClassId: cls.id,
+        priority: cls.priority,
+        cpuMilli: 1000,
+        memoryMib: 1024,
+        gpuCount: perMember,
+        gpuMilli: 1000,
+        gangSize: members,
+        minMembers: null,
+        maxMembers: null,
+        allowedGpuModels: [],
+        computeUnits: null,
+        minGpuMemoryGib: null,
+        allowedRegions: ["eu-central"],
+        allowSplit: false,
+        earliestStartAt: null,
+        deadlineAt: null,
+        placedAt: null,
+        startedAt: null,
+        finishedAt: null,
+        cancelledAt: null,
+        energyKwh: null,
+        emissionsGCo2e: null,
+        startFailures: 0,
+        runRetries: 0,
+        notBeforeAt: null,
+        checkpointedWorkS: 0,
+        lastCheckpointAt: null,
+        preemptions: 0,
+        borrowedGpus: 0,
+        checkpointIntervalS: null,
+        estimatedDurationS: durationS,
+        submittedAt: at(submittedS),
+      },
+    });
+    return id;
+  }
+
+  const job = (id: string) => database.db.job.findUniqueOrThrow({ where: { id } });
+  const latestDecision = (id: string) => database.db.decision.findFirstOrThrow({ where: { jobId: id }, orderBy: { createdAt: "desc" } });
+  const schedule = (s: number) => runSchedulingCycle(database.db, { now: at(s), seed: 7, maxJobs: 100, reconsiderDeferredMs: 0 });
+
+  /** Two running jobs, each holding all but two GPUs of one node, predicted to end at +1000 s and +2000 s (started at 1 s). */
+  async function fillNodes() {
+    const a = await submit("running-a", gpus - 2, 1000, 0);
+    const b = await submit("running-b", gpus - 2, 2000, 0);
+    const report = await schedule(0);
+    expect(report.placed).toBe(2);
+    await runner.advance(at(1));
+    expect((await job(a)).status).toBe("RUNNING");
+    expect((await job(b)).status).toBe("RUNNING");
+    return { a, b };
+  }
+
+  it("holds the gang's nodes from the running jobs' predicted ends, backfills a job that ends before, keeps out one that would delay it, and starts the gang on time", async () => {
+    const db = database.db;
+    const { a, b } = await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const short = await submit("short", 2, 600, 3);
+    const long = await submit("long", 2, 5000, 4);
+
+    const report = await schedule(5);
+    expect(report.reserved).toBe(1);
+    expect(report.backfilled).toBe(1);
+    const reservations = await db.jobReservation.findMany();
+    expect(reservations).toHaveLength(1);
+    const held = reservations[0]!;
+    expect(held).toMatchObject({ jobId: gang, clusterId: FRA, mode: "easy", startAt: at(2001), endAt: at(2001 + 3600) });
+    expect((held.assignments as { node: string }[]).map((x) => x.node).sort()).toEqual([...nodeNames].sort());
+
+    // The gang's explanation says where and when, and which running jobs' ends free its nodes.
+    const waiting = parseCoordinatorExplanation((await latestDecision(gang)).explanation);
+    expect(waiting.outcome).toBe("deferred");
+    expect(waiting.capacityWait?.startMs).toBe(at(2001).getTime());
+    expect(waiting.capacityWait?.freedBy.map((f) => f.jobId)).toEqual([a, b]);
+
+    // The short job ends at 605 s, well before 2001 s: placed ahead of the gang, as a backfill.
+    const shortDecision = await latestDecision(short);
+    expect(shortDecision).toMatchObject({ outcome: "PLACED", backfilled: true });
+    const shortExplanation = parseCoordinatorExplanation(shortDecision.explanation);
+    expect(shortExplanation.backfill?.ahead).toMatchObject([{ jobId: gang, clusterId: FRA, startMs: at(2001).getTime(), sharesNodes: true }]);
+    expect(shortExplanation.backfill?.endMs).toBe(at(605).getTime());
+
+    // The long job would still hold two GPUs at 2001 s: it waits until the gang is done.
+    expect((await job(long)).status).toBe("QUEUED");
+    const longDecision = await latestDecision(long);
+    expect(longDecision.outcome).toBe("DEFERRED");
+    expect(longDecision.startAt!.getTime()).toBeGreaterThanOrEqual(at(2001 + 3600).getTime());
+
+    // The runner starts the backfilled job at once (it ends at 606 s, long before the reserved start).
+    await runner.advance(at(6));
+    expect((await job(short)).status).toBe("RUNNING");
+    await runner.advance(at(700));
+    expect((await job(short)).status).toBe("SUCCEEDED");
+
+    // Cycles before the running jobs end keep the same hold (recomputed, replaced) and start nothing on the gang's nodes.
+    await runner.advance(at(1500));
+    await schedule(1500);
+    expect((await job(a)).status).toBe("SUCCEEDED");
+    expect((await job(gang)).status).toBe("QUEUED");
+    expect((await job(long)).status).toBe("QUEUED");
+    expect(await db.jobReservation.findUniqueOrThrow({ where: { jobId: gang } })).toMatchObject({ startAt: at(2001) });
+
+    // At the reserved time both running jobs have ended: the gang starts then, and its reservation is gone.
+    await runner.advance(at(2001));
+    expect((await job(b)).status).toBe("SUCCEEDED");
+    await schedule(2001);
+    const started = await job(gang);
+    expect(started.status).toBe("PLACED");
+    expect(started.placedAt).toEqual(at(2001));
+    // The gang's row went with its placement; the long job, now first to wait, holds the nodes from the gang's predicted end.
+    expect((await db.jobReservation.findMany()).map((r) => [r.jobId, r.startAt.getTime()])).toEqual([[long, at(2001 + 3600).getTime()]]);
+
+    const metrics = await renderPrometheusMetrics(db);
+    expect(metrics).toContain("verdant_backfilled_jobs_total 1");
+    expect(metrics).toContain("verdant_job_reservations 1");
+  });
+
+  it("off: no reservation is held, and a job that delays the waiting gang starts at once", async () => {
+    const db = database.db;
+    await setBackfill("off");
+    await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const long = await submit("long", 2, 5000, 4);
+    const report = await schedule(5);
+    expect(report.reserved).toBe(0);
+    expect(await db.jobReservation.count()).toBe(0);
+    expect((await job(gang)).status).toBe("QUEUED");
+    expect((await job(long)).status).toBe("PLACED");
+    expect(await latestDecision(long)).toMatchObject({ backfilled: false });
+  });
+
+  it("conservative: every waiting gang holds a reservation, each after the ones before it", async () => {
+    const db = database.db;
+    await setBackfill("conservative");
+    await fillNodes();
+    const first = await submit("gang-1", gpus, 3600, 2, 2);
+    const second = await submit("gang-2", gpus, 1800, 3, 2);
+    const report = await schedule(5);
+    expect(report.reserved).toBe(2);
+    const rows = await db.jobReservation.findMany({ orderBy: { startAt: "asc" } });
+    expect(rows.map((r) => [r.jobId, r.mode, r.startAt.getTime()])).toEqual([
+      [first, "conservative", at(2001).getTime()],
+      [second, "conservative", at(2001 + 3600).getTime()],
+    ]);
+
+    // Easy again: only the first gang keeps its hold after the next cycle.
+    await setBackfill("easy");
+    await schedule(6);
+    expect((await db.jobReservation.findMany()).map((r) => [r.jobId, r.mode])).toEqual([[first, "easy"]]);
+  });
+});
