@@ -3,12 +3,19 @@
  * shape and duration (as in demo-jobs.ts), a tenant and a priority class by share, a checkpoint
  * interval for training, a flexibility window for about a third and, now and then, a small gang of
  * whole-GPU training members. Pure: the caller stores the rows.
+ *
+ * Runs are capped at MAX_RUN_S (20 h: a run must lie inside the forecast the coordinator prices).
+ * A quarter of the pods are drawn uniformly (the trace's mix of jobs: mostly minutes long) and three
+ * quarters in proportion to their duration (the trace's mix of GPU time: mostly many hours). Uniform
+ * draws alone hold 1.0 GPU-hours each on average; on simulated clusters at 60x the busy fleet's ~870
+ * GPUs would need about 37,000 of them an hour to stay 70 % allocated. The mix holds 8.6 GPU-hours
+ * each: steady GPUs in use = rate x 8.6 / simulated speed, about 570 (66 %) at 4,000 an hour and 60x.
  */
 import type { OpenbPod } from "../data/openb-csv";
 import { createRng } from "../engine";
 import { demoClassShares, demoTenants } from "./demo-catalog";
 import { demoJobFromPod } from "./demo-jobs";
-import { drawClass } from "./demo-running";
+import { drawClass, MAX_RUN_S } from "./demo-running";
 
 /** Shares of arrivals per tenant (index into demoTenants): Cirrus submits past its nominal share. */
 const ARRIVAL_TENANT_SHARES = [0.4, 0.2, 0.4];
@@ -16,6 +23,8 @@ const ARRIVAL_TENANT_SHARES = [0.4, 0.2, 0.4];
 const GANG_CHANCE = 0.03;
 /** Chance of a flexibility window (start any time from submission, finish within 12 h of the run). */
 const FLEXIBLE_CHANCE = 0.35;
+/** Share of arrivals drawn in proportion to duration (see the file header). */
+const LONG_SHARE = 0.75;
 
 /** A job the arrival process submits (the Job row's fields, ids left to the database). */
 export interface ArrivalJob {
@@ -43,11 +52,26 @@ export function createArrivalGenerator(pods: readonly OpenbPod[], seed: number) 
   const gpuPods = pods.filter((p) => p.gpuCount > 0);
   if (!gpuPods.length) throw new Error("the openb pod list has no GPU pods to draw demo arrivals from");
   const rng = createRng(seed);
+  const cumulative: number[] = [];
+  let total = 0;
+  const durationOf = (p: OpenbPod) => Math.min(MAX_RUN_S, demoJobFromPod(p, new Date(0), 0).estimatedDurationS);
+  for (const p of gpuPods) cumulative.push((total += durationOf(p)));
+  /** A pod index drawn in proportion to duration (binary search over the running sums). */
+  const byDuration = () => {
+    const x = rng.next() * total;
+    let lo = 0;
+    for (let hi = cumulative.length - 1; lo < hi;) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
   let serial = 0;
   return {
     /** The next arrival, submitted at `at`. */
     next(at: Date): ArrivalJob {
-      const pod = gpuPods[rng.nextInt(gpuPods.length)]!;
+      const pod = gpuPods[rng.next() < LONG_SHARE ? byDuration() : rng.nextInt(gpuPods.length)]!;
       const base = demoJobFromPod(pod, at, 0);
       let x = rng.next();
       const tenantIndex = Math.max(
@@ -58,7 +82,7 @@ export function createArrivalGenerator(pods: readonly OpenbPod[], seed: number) 
       const gang = rng.next() < GANG_CHANCE;
       const flexible = !gang && rng.next() < FLEXIBLE_CHANCE;
       const kind = gang ? "TRAINING" : base.kind;
-      const durationS = base.estimatedDurationS;
+      const durationS = durationOf(pod);
       serial++;
       return {
         name: gang ? `gang-${base.name}` : base.name,

@@ -1,5 +1,5 @@
 /**
- * The busy demo's queue: trace pods (as in the quiet demo, with a priority class drawn by share, a
+ * The busy demo's queue: trace pods (as in the quiet demo, runs capped at MAX_RUN_S, with a priority class drawn by share, a
  * checkpoint interval for training, about half with a flexibility window, Cirrus submitting more
  * than its nominal share) plus three situations the scheduler must resolve in its first minutes:
  * - an A100 gang of four whole nodes that no cluster can hold now (one A100 node of each cluster is
@@ -11,7 +11,7 @@ import type { OpenbPod } from "../data/openb-csv";
 import { createRng } from "../engine";
 import { demoClassShares, demoTenants } from "./demo-catalog";
 import { buildDemoJobs } from "./demo-jobs";
-import { drawClass, SCENARIO_MODELS } from "./demo-running";
+import { drawClass, MAX_RUN_S, SCENARIO_MODELS } from "./demo-running";
 
 /** Shares of the queued trace jobs per tenant (index into demoTenants). */
 const QUEUE_TENANT_SHARES = [0.35, 0.2, 0.45];
@@ -62,9 +62,12 @@ export function buildBusyQueue(pods: OpenbPod[], count: number, now: Date, seed:
     if (tenantIndex < 0) tenantIndex = 0;
     const tenant = demoTenants[tenantIndex]!;
     const classId = drawClass(rng);
+    const estimatedDurationS = Math.min(MAX_RUN_S, job.estimatedDurationS);
     return {
       id: `job-seed-${String(i).padStart(3, "0")}`,
       ...job,
+      estimatedDurationS,
+      deadlineAt: job.deadlineAt ? new Date(job.submittedAt.getTime() + (estimatedDurationS + 12 * 3600) * 1000) : null,
       priority: priorityOf(classId),
       priorityClassId: classId,
       checkpointIntervalS: job.kind === "TRAINING" ? 1800 : null,

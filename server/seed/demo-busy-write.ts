@@ -11,8 +11,11 @@ import type { DbTx } from "./demo-history-write";
 import type { DemoInputs } from "./demo-inputs";
 import type { RunningState } from "./demo-running";
 
-/** New jobs per hour the busy demo's arrival process submits (Admin > Settings changes it; 0 = off). */
-export const BUSY_DEMO_ARRIVALS_PER_HOUR = 600;
+/**
+ * New jobs per hour the busy demo's arrival process submits (Admin > Settings changes it; 0 = off):
+ * with the arrival mix of demo-arrival-generator.ts at 60x, about two thirds of the busy fleet's GPUs.
+ */
+export const BUSY_DEMO_ARRIVALS_PER_HOUR = 4000;
 
 /** Sets the running jobs' holds on the catalog's node and GPU rows (before they are inserted). */
 export function holdOnCatalog(inputs: DemoInputs, running: RunningState): void {

@@ -3,8 +3,8 @@
  * in-memory copy of the fleet and that are still running. Scenario jobs come first (best-effort jobs
  * holding every H800, production jobs holding one A100 node per cluster, so the queue's production
  * job must preempt and its A100 gang must wait with a reservation), then trace pods fill the openb
- * models until the target allocation. Pods are drawn in proportion to their duration, each part-way
- * through its run, as a snapshot of a steady fleet would find them. The simulated clusters run at
+ * models until the target allocation. Pods are drawn in proportion to their duration (as a snapshot
+ * of a busy fleet finds them), each in the first half of its run. The simulated clusters run at
  * `simSpeed` times the wall clock, so a job started `e` simulated seconds ago started e / simSpeed
  * wall seconds ago; the runner re-attaches it with that progress. Deterministic for a given clock.
  */
@@ -52,8 +52,11 @@ interface Candidate {
   checkpointIntervalS: number | null;
 }
 
-/** Longest run of the running state: the coordinator's carbon series reaches 48 hours ahead, past a deferral of up to 24 hours. */
-const MAX_RUN_S = 20 * 3600;
+/**
+ * Longest run of the busy demo's jobs (running, queued and arriving): the coordinator prices a run
+ * only inside the 48-hour forecast, and the policy may defer it by up to 24 hours first.
+ */
+export const MAX_RUN_S = 20 * 3600;
 
 /** The class id drawn by share. */
 export function drawClass(rng: Rng): string {
@@ -164,7 +167,7 @@ function scenarioCandidates(input: HistoryInput, now: Date): Candidate[] {
   return out;
 }
 
-/** Trace pods drawn in proportion to duration, each a uniform part-way through its run. */
+/** Trace pods drawn in proportion to duration, each in the first half of its run. */
 function traceCandidates(input: HistoryInput, rng: Rng, count: number, now: Date): Candidate[] {
   const pods = input.pods.filter((p) => p.gpuCount > 0);
   const jobs = pods.map((p) => {
@@ -190,7 +193,8 @@ function traceCandidates(input: HistoryInput, rng: Rng, count: number, now: Date
     const pod = pods[lo] as OpenbPod;
     const tenant = drawTenant(rng, input.tenants);
     const classId = drawClass(rng);
-    const elapsedS = Math.floor(rng.next() * base.estimatedDurationS * 0.95);
+    // In the first half of its run, so the state lasts while the arrivals take over.
+    const elapsedS = Math.floor(rng.next() * base.estimatedDurationS * 0.5);
     const id = `job-run-${String(i).padStart(4, "0")}`;
     out.push({
       classId,
