@@ -1,7 +1,8 @@
 "use client";
 // The policy's constraints: how long and for how much saving a job may wait for cleaner power,
-// carbon budgets and splitting gangs across linked clusters.
+// carbon budgets, splitting gangs across linked clusters and backfill in the queue.
 import { Field, Input } from "@/components/ui/field";
+import { PolicyBackfillField } from "./policy-backfill-field";
 import type { PolicyFormSectionProps } from "./policy-form-types";
 
 /** The constraints of the policy. */
@@ -49,6 +50,7 @@ export function PolicyConstraintFields({ form, errors }: PolicyFormSectionProps)
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register("allowSplitAcrossClusters")} /> Allow splitting gangs across linked clusters
       </label>
+      <PolicyBackfillField form={form} errors={errors} />
     </fieldset>
   );
 }

@@ -7,11 +7,13 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
   TENANT_MEMBER: [
     { href: "/tenant/jobs", label: "My jobs" },
     { href: "/tenant/jobs/new", label: "Submit a job" },
+    { href: "/tenant/queue", label: "Queue" },
     { href: "/tenant/usage", label: "Usage" },
   ],
   OPERATOR: [
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
+    { href: "/operator/queue", label: "Queue" },
     { href: "/operator/clusters", label: "Clusters" },
     { href: "/operator/reconcile", label: "Reconciliation" },
     { href: "/operator/carbon", label: "Carbon" },
@@ -29,6 +31,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/admin/audit", label: "Audit log" },
     { href: "/operator", label: "Overview" },
     { href: "/operator/jobs", label: "Jobs" },
+    { href: "/operator/queue", label: "Queue" },
     { href: "/operator/reconcile", label: "Reconciliation" },
     { href: "/operator/carbon", label: "Carbon" },
     { href: "/operator/experiments", label: "Experiments" },

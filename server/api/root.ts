@@ -17,6 +17,7 @@ import { jobsRouter } from "./routers/jobs";
 import { systemSettingsRouter } from "./routers/system-settings";
 import { reconcileRouter } from "./routers/reconcile";
 import { priorityClassesRouter } from "./routers/priority-classes";
+import { queueRouter } from "./routers/queue";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -38,6 +39,7 @@ export const appRouter = router({
   systemSettings: systemSettingsRouter,
   reconcile: reconcileRouter,
   priorityClasses: priorityClassesRouter,
+  queue: queueRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,6 +23,8 @@ export const policyFormSchema = z.object({
   minDeferralSavingGCo2e: z.number({ error: "Enter grams of CO2e" }).min(0, "0 to 100,000 gCO2e").max(100_000, "0 to 100,000 gCO2e").optional(),
   honorCarbonBudget: z.boolean(),
   allowSplitAcrossClusters: z.boolean(),
+  /** Backfill mode of the queue (off, easy, conservative); absent keeps the active policy's. */
+  backfill: z.enum(["off", "easy", "conservative"], { error: "Choose off, easy or conservative" }).optional(),
   note: safeString("Note", 200, "At most 200 characters").trim().default(""),
 });
 

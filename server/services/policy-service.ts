@@ -56,6 +56,7 @@ function mergedPolicy(active: { name: string; version: number; constraints: unkn
       ...(form.minDeferralSavingGCo2e !== undefined ? { minDeferralSavingGCo2e: form.minDeferralSavingGCo2e } : {}),
       honorCarbonBudget: form.honorCarbonBudget,
       allowSplitAcrossClusters: form.allowSplitAcrossClusters,
+      ...(form.backfill !== undefined ? { backfill: form.backfill } : {}),
     },
   });
 }

@@ -10,6 +10,7 @@ import { createJobRunner, type JobRunner } from "../../server/services/job-runne
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
 import { parseCoordinatorExplanation } from "../../server/engine";
+import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
@@ -161,6 +162,33 @@ describe("reservations and backfill", () => {
     expect(longDecision.outcome).toBe("DEFERRED");
     expect(longDecision.startAt!.getTime()).toBeGreaterThanOrEqual(at(2001 + 3600).getTime());
 
+    // The queue view: the gang holds a reservation from 2001 s; the long job waits behind it.
+    const operator = await callerAs(db, demoUserIds.operator, at(5));
+    const view = await operator.queue.view();
+    const pending = new Map(view.jobs.map((j) => [j.id, j]));
+    expect(pending.get(gang)).toMatchObject({ reason: "holds-reservation", expectedStartAt: at(2001), reservation: { clusterId: FRA, mode: "easy" } });
+    expect(pending.get(long)).toMatchObject({ reason: "reserved-for-other", reservedFor: { id: gang, name: "gang" } });
+    expect(pending.has(short)).toBe(false);
+    const tenantId = (await job(gang)).tenantId;
+    const group = view.groups.find((g) => g.tenantId === tenantId && g.priorityClass === "standard");
+    expect(group?.counts).toMatchObject({ "holds-reservation": 1, "reserved-for-other": 1 });
+    // The gang's page: its reservation and the running jobs whose predicted ends free its nodes.
+    const page = await operator.queue.job({ id: gang });
+    expect(page.reservation).toMatchObject({ nodes: [...nodeNames].sort(), startAt: at(2001), mode: "easy" });
+    expect(page.reservation?.freedBy.map((f) => [f.name, f.endAt])).toEqual([
+      ["running-a", at(1001)],
+      ["running-b", at(2001)],
+    ]);
+    expect((await operator.queue.job({ id: short })).latestDecision).toMatchObject({ backfilled: true, backfill: { ahead: [{ id: gang, name: "gang" }] } });
+    // Tenant members see their own tenant's queue and jobs only.
+    const users = await db.user.findMany({ where: { id: { in: [demoUserIds.aurora, demoUserIds.borealis, demoUserIds.cirrus] } } });
+    const member = users.find((u) => u.tenantId === tenantId)!;
+    const outsider = users.find((u) => u.tenantId !== tenantId)!;
+    expect((await (await callerAs(db, member.id, at(5))).queue.mine()).jobs.map((j) => j.id)).toEqual([gang, long]);
+    expect((await (await callerAs(db, outsider.id, at(5))).queue.mine()).jobs).toEqual([]);
+    await expect((await callerAs(db, outsider.id, at(5))).queue.job({ id: gang })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect((await callerAs(db, member.id, at(5))).queue.view()).rejects.toMatchObject({ code: "FORBIDDEN" });
+
     // The runner starts the backfilled job at once (it ends at 606 s, long before the reserved start).
     await runner.advance(at(6));
     expect((await job(short)).status).toBe("RUNNING");
@@ -190,9 +218,22 @@ describe("reservations and backfill", () => {
     expect(metrics).toContain("verdant_job_reservations 1");
   });
 
-  it("off: no reservation is held, and a job that delays the waiting gang starts at once", async () => {
+  it("off (saved in the policy editor): no reservation is held, and a job that delays the waiting gang starts at once", async () => {
     const db = database.db;
-    await setBackfill("off");
+    const admin = await callerAs(db, demoUserIds.admin, at(0));
+    const { active } = await admin.policies.get();
+    const c = active.constraints;
+    const saved = await admin.policies.save({
+      objectiveWeights: active.objectiveWeights,
+      maxDeferralHours: c.maxDeferralHours,
+      minDeferralSavingPct: c.minDeferralSavingPct,
+      honorCarbonBudget: c.honorCarbonBudget,
+      allowSplitAcrossClusters: c.allowSplitAcrossClusters,
+      backfill: "off",
+      note: "strict order",
+    });
+    expect(saved.changes).toEqual([{ key: "constraints.backfill", before: "easy", after: "off" }]);
+    await expect(admin.policies.save({ ...active, ...c, note: "", backfill: "sometimes" as "off" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await fillNodes();
     const gang = await submit("gang", gpus, 3600, 2, 2);
     const long = await submit("long", 2, 5000, 4);

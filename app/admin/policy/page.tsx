@@ -22,6 +22,7 @@ export default async function PolicyPage() {
           minDeferralSavingGCo2e: c.minDeferralSavingGCo2e,
           honorCarbonBudget: c.honorCarbonBudget,
           allowSplitAcrossClusters: c.allowSplitAcrossClusters,
+          backfill: c.backfill,
           note: "",
         }}
       />

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { JobDetailView } from "@/components/jobs/job-detail";
+import { AppShell } from "@/components/layout/app-shell";
+import { PageHeader } from "@/components/ui/page-header";
+import { api, orNotFound } from "@/server/api/server-caller";
+import { requireRole } from "@/server/auth/page-guard";
+
+export const metadata: Metadata = { title: "Job" };
+export const dynamic = "force-dynamic";
+
+/** One job: operators and admins see any, a tenant member only its tenant's (others are not found). */
+export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireRole("ADMIN", "OPERATOR", "TENANT_MEMBER");
+  const { id } = await params;
+  const job = await orNotFound((await api()).queue.job({ id }));
+  return (
+    <AppShell user={user}>
+      <PageHeader title={job.name} description={`${job.tenantName} · ${job.status.toLowerCase()}${job.priorityClass ? ` · class ${job.priorityClass}` : ""}`} />
+      <JobDetailView job={job} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+"use client";
+// The queue's backfill mode: which waiting jobs hold the nodes they wait for, so smaller jobs behind
+// them start only where they do not delay them.
+import { Field, Select } from "@/components/ui/field";
+import type { PolicyFormSectionProps } from "./policy-form-types";
+
+/** The policy's backfill mode (constraints.backfill). */
+export function PolicyBackfillField({ form, errors }: PolicyFormSectionProps) {
+  return (
+    <Field
+      id="backfill"
+      label="Backfill"
+      hint="Easy: the first job waiting for busy nodes holds them, and later jobs start only if they end before or use other nodes. Conservative: every waiting job holds its nodes (up to 8). Off: nothing is held."
+      error={errors.backfill}
+    >
+      <Select id="backfill" {...form.register("backfill")} invalid={!!errors.backfill}>
+        <option value="easy">Easy (default)</option>
+        <option value="conservative">Conservative</option>
+        <option value="off">Off</option>
+      </Select>
+    </Field>
+  );
+}

@@ -1,0 +1,50 @@
+// Pending jobs per tenant and priority class, counted by why they wait (Kueue's pending workloads).
+import type { QueueView } from "@/server/services/queue-view-service";
+
+/** One row per tenant and class; one column per pending reason that occurs. */
+export function QueueCounts({ view }: { view: Pick<QueueView, "groups" | "reasons"> }) {
+  if (view.groups.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">Nothing is queued.</p>;
+  // Columns only for the reasons some job has now, so the table stays narrow.
+  const reasons = view.reasons.filter((r) => view.groups.some((g) => g.counts[r.reason] > 0));
+  return (
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full text-sm">
+        <caption className="px-3 py-2 text-left text-sm text-slate-600">Queued jobs by tenant, priority class and reason</caption>
+        <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Tenant
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Class
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Queued
+            </th>
+            {reasons.map((r) => (
+              <th key={r.reason} scope="col" className="px-3 py-2 text-right">
+                {r.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {view.groups.map((g) => (
+            <tr key={`${g.tenantId}/${g.priorityClass ?? ""}`}>
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                {g.tenantName}
+              </th>
+              <td className="px-3 py-2">{g.priorityClass ?? "—"}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{g.total}</td>
+              {reasons.map((r) => (
+                <td key={r.reason} className="px-3 py-2 text-right tabular-nums">
+                  {g.counts[r.reason] || <span className="text-slate-400">0</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** The pending queue with each job's reason and expected start, and one job's page (reservation, backfill, latest decision). */
+import { z } from "zod";
+import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
+import { getQueueView } from "../../services/queue-view-service";
+import { getJobDetail } from "../../services/job-detail-service";
+
+export const queueRouter = router({
+  /** Every tenant's queued jobs by tenant, priority class and pending reason (operators and admins). */
+  view: operatorProcedure.query(({ ctx }) => getQueueView(ctx.db, ctx.user, ctx.now())),
+  /** The signed-in member's tenant's queued jobs, the same way. */
+  mine: tenantProcedure.query(({ ctx }) => getQueueView(ctx.db, ctx.user, ctx.now())),
+  /** One job: a tenant member only its own tenant's (NOT_FOUND otherwise), operators and admins any. */
+  job: authedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(({ ctx, input }) => getJobDetail(ctx.db, ctx.user, input.id, ctx.now())),
+});
