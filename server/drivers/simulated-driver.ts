@@ -12,6 +12,7 @@ import type { GpuPowerModel } from "./gpu-power";
 import { assertCapacity } from "./simulated-capacity";
 import { applyRunFailure, emptyFaults, nodeHealthOf, takesWork, type SimFaults } from "./simulated-faults";
 import { findSimJob, newSimJob, phaseAt, progressAt, type SimJob } from "./simulated-jobs";
+import { resizeSimJob } from "./simulated-resize";
 import { readSimTelemetry } from "./simulated-telemetry";
 import {
   assertValidStartRequest,
@@ -136,6 +137,14 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
 
     async discardJob(jobId) {
       jobs.delete(jobId);
+    },
+
+    async resizeJob(jobId, assignments) {
+      const job = findSimJob(jobs, jobId);
+      const t = options.clock();
+      const others = [...jobs.values()].filter((j) => j.request.jobId !== jobId);
+      assertCapacity(liveNodes(), others, { ...job.request, assignments }, t);
+      resizeSimJob(job, assignments, t);
     },
 
     restoreJob(request, startMs) {

@@ -8,6 +8,18 @@ export interface SimJob {
   endMs: number;
   /** Set when cancelled or failed before endMs. */
   stop: { atMs: number; phase: "cancelled" | "failed"; message: string } | null;
+  /** Set by the last resize (simulated-resize.ts): the share of the work done at that instant. */
+  resized?: { atMs: number; workFraction: number };
+}
+
+/**
+ * Share of the job's work done by `t`: linear from start to end, or, after a resize, linear from the
+ * work done at the resize to the new end (the work rate changed with the members, the work did not).
+ */
+export function workFractionAt(job: SimJob, t: number): number {
+  const from = job.resized ?? { atMs: job.startMs, workFraction: 0 };
+  if (t <= from.atMs) return from.atMs <= job.startMs ? 0 : (from.workFraction * Math.max(0, t - job.startMs)) / (from.atMs - job.startMs);
+  return Math.min(1, from.workFraction + ((1 - from.workFraction) * (t - from.atMs)) / Math.max(1, job.endMs - from.atMs));
 }
 
 /** A job as started at `startMs`: it runs for exactly its estimated duration. */
@@ -37,7 +49,7 @@ export function progressAt(job: SimJob, t: number): JobProgress {
   return {
     jobId: job.request.jobId,
     phase,
-    fraction: Math.min(1, Math.max(0, (end - job.startMs) / (job.endMs - job.startMs))),
+    fraction: Math.min(1, Math.max(0, workFractionAt(job, end))),
     startedAtMs: job.startMs,
     finishedAtMs: finished ? stoppedAt(job) : null,
     message: job.stop && finished ? job.stop.message : null,

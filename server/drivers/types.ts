@@ -127,6 +127,11 @@ export interface ClusterDriver {
    * again (a retried or requeued run); an unknown job is a no-op.
    */
   discardJob(jobId: string): Promise<void>;
+  /**
+   * Changes a running elastic job's members to `assignments` (all of them, old and new), keeping the
+   * work done. Optional: a driver without it cannot grow jobs, and elastic jobs there keep their size.
+   */
+  resizeJob?(jobId: string, assignments: NodeAssignment[]): Promise<void>;
 }
 
 /** Why a driver call failed. */

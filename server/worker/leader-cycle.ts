@@ -1,12 +1,13 @@
 /**
  * One cycle of the leader: start the feed pass, advance the running jobs, start the inventory pass,
- * run a scheduling cycle, prune old decisions when due, and log what the cycle did.
+ * run a scheduling cycle, grow running elastic jobs into free capacity, prune old decisions when due, and log what the cycle did.
  */
 import type { Db } from "../db/client";
 import type { Logger } from "../logging/logger";
 import { DECISION_RETENTION_EVERY_MS, pruneDecisions } from "../services/decision-retention";
 import type { DemoArrivals } from "../services/demo-arrivals";
 import type { JobRunner, RunnerReport } from "../services/job-runner";
+import { growElasticJobs } from "../services/elastic-grow";
 import { runSchedulingCycle, type CycleReport } from "../services/scheduling-cycle";
 import type { createBackgroundPasses } from "./background-passes";
 
@@ -63,6 +64,8 @@ export function createLeaderCycle(deps: LeaderCycleDeps) {
     passes.startInventoryPass(at);
     const arrived = (await deps.arrivals?.tick(at)) ?? 0;
     const scheduling = await runSchedulingCycle(db, { now: at, seed: deps.seed, maxJobs: deps.maxJobsPerCycle });
+    // Queued jobs first; then running elastic jobs grow into what is still free.
+    await growElasticJobs(db, runner, at, deps.seed);
     await pruneWhenDue(at);
     logCycle(log, Math.round(performance.now() - started), running, scheduling, arrived);
   };

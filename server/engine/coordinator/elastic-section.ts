@@ -15,8 +15,10 @@ export function elasticOf(job: FleetJob, members: number): { elastic?: Elastic }
   return { elastic: { minMembers: job.minMembers as number, maxMembers: job.gangSize, members } };
 }
 
-/** "Elastic: starts with 2 of up to 8 members ..." */
+/** The elastic sentence: the size it starts with and why, or how it grew. */
 export function elasticSentence(e: Elastic): string {
+  if (e.grownFrom !== undefined)
+    return `Elastic gang (${e.minMembers}..${e.maxMembers} members): grew from ${e.grownFrom} to ${e.members} members as capacity freed; the run keeps its progress and finishes the rest faster.`;
   return e.members >= e.maxMembers
     ? `Elastic gang (${e.minMembers}..${e.maxMembers} members): runs with all ${e.maxMembers}.`
     : `Elastic gang (${e.minMembers}..${e.maxMembers} members): starts with ${e.members} because ${e.members + 1} or more do not fit as soon; it grows when capacity frees.`;

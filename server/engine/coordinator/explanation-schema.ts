@@ -166,8 +166,13 @@ export const chosenPartSchema = z.object({
       rackKnown: z.boolean(),
     })
     .optional(),
-  /** An elastic gang's member range and the count it runs with (absent for fixed-size jobs). */
-  elastic: z.object({ minMembers: z.number().int(), maxMembers: z.number().int(), members: z.number().int() }).optional(),
+  /**
+   * An elastic gang's member range and the count it runs with (absent for fixed-size jobs); grownFrom
+   * when this decision grew a running job (members is then the count after the growth).
+   */
+  elastic: z
+    .object({ minMembers: z.number().int(), maxMembers: z.number().int(), members: z.number().int(), grownFrom: z.number().int().optional() })
+    .optional(),
 });
 
 /** A change that would let an unschedulable job run. */

@@ -1,0 +1,129 @@
+/**
+ * Growing running elastic jobs when capacity frees (docs/topology.md). Run after the scheduling cycle,
+ * so queued jobs are served first. For each running job below its most members, the coordinator is
+ * asked where up to (max - current) more members fit now on the job's own cluster, with the job's
+ * nodes marked unavailable (a member per node, as the drivers start them); it may place fewer (the
+ * growth is itself elastic, 1..missing). The growth commits in one transaction (shares, node counters,
+ * Job.gangSize, a Decision listing every member with the elastic section's grownFrom), then the
+ * cluster's driver resizes the job, keeping its progress. A driver without resizeJob never grows jobs.
+ */
+import type { Db } from "../db/client";
+import type { ClusterDriver } from "../drivers/types";
+import { mixSeed, type CoordinatorDecision, type FleetCluster, type FleetSnapshot } from "../engine";
+import { commitGrowth } from "../repositories/elastic-grow-repository";
+import type { NodeTake } from "../repositories/placement-repository";
+import { parseStoredAssignments } from "../repositories/stored-json";
+import { createFleetCoordinator } from "./scheduling-cycle";
+import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+
+/** A stable 32-bit hash of a job id (FNV-1a), so each job's growth decision has its own seed. */
+function idSeed(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** What growing needs of the runner: each cluster's driver. */
+export interface GrowDrivers {
+  driverOf(clusterId: string): ClusterDriver | null;
+}
+
+/** Running elastic jobs below their most members, with their current placement. */
+function findGrowable(db: Db) {
+  return db.job.findMany({
+    where: { status: "RUNNING", minMembers: { not: null }, maxMembers: { not: null } },
+    orderBy: [{ priority: "desc" }, { startedAt: "asc" }, { id: "asc" }],
+    include: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true } } },
+  });
+}
+
+/** The cluster with the job's own nodes marked not ready, so new members land on other nodes. */
+function withoutNodes(cluster: FleetCluster, names: ReadonlySet<string>): FleetCluster {
+  return { ...cluster, state: { nodes: cluster.state.nodes.map((n) => (names.has(n.name) ? { ...n, ready: false } : n)) } };
+}
+
+function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
+  return decision.parts.flatMap((part) => {
+    const ids = index.clusters.get(part.clusterId);
+    if (!ids) return [];
+    return part.assignments.map((a) => ({
+      clusterId: part.clusterId,
+      nodeId: ids.nodeIds[a.nodeIndex] as string,
+      nodeName: ids.nodeNames[a.nodeIndex] as string,
+      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]?.[g] as string),
+      gpuIndices: [...a.gpuIndices],
+      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
+      cpuMilli: part.request.cpuMilli,
+      memoryMib: part.request.memoryMib,
+    }));
+  });
+}
+
+/** Grows every running elastic job that can grow now; returns how many grew. */
+export async function growElasticJobs(db: Db, drivers: GrowDrivers, now: Date, seed: number): Promise<number> {
+  const jobs = (await findGrowable(db)).filter((j) => (j.maxMembers as number) > j.gangSize && j.decisions[0]?.clusterId);
+  if (jobs.length === 0) return 0;
+  const [{ snapshot, index }, { coordinator, policyId }] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db)]);
+  let grown = 0;
+  for (const job of jobs) {
+    const clusterId = job.decisions[0]?.clusterId as string;
+    const driver = drivers.driverOf(clusterId);
+    const cluster = snapshot.clusters.find((c) => c.id === clusterId);
+    if (!driver?.resizeJob || !cluster) continue;
+    const current = parseStoredAssignments(job.decisions[0]?.assignments);
+    const missing = (job.maxMembers as number) - job.gangSize;
+    // The extra members as a job of their own: elastic 1..missing, now or not at all, on this cluster only.
+    const extra = {
+      ...toFleetJob(job),
+      gangSize: missing,
+      minMembers: 1,
+      earliestStartMs: null,
+      deadlineMs: null,
+      allowSplit: false,
+      submittedAtMs: now.getTime(),
+    };
+    const only: FleetSnapshot = { ...snapshot, links: [], clusters: [withoutNodes(cluster, new Set(current.map((a) => a.node)))] };
+    const started = performance.now();
+    const decision = coordinator.decide(only, extra, { seed: mixSeed(seed, idSeed(job.id)) });
+    if (decision.outcome !== "placed") continue;
+    const takes = takesOf(decision, index);
+    const added = takes.length;
+    const explanation = JSON.parse(JSON.stringify(decision.explanation));
+    const part = explanation.chosen[0];
+    if (part)
+      part.elastic = { minMembers: job.minMembers as number, maxMembers: job.maxMembers as number, members: job.gangSize + added, grownFrom: job.gangSize };
+    const assignments = [
+      ...current,
+      ...takes.map((t) => ({
+        cluster: t.clusterId,
+        node: t.nodeName,
+        gpuIndices: t.gpuIndices,
+        milliPerGpu: t.milliPerGpu,
+        cpuMilli: t.cpuMilli,
+        memoryMib: t.memoryMib,
+      })),
+    ];
+    const ok = await commitGrowth(db, {
+      jobId: job.id,
+      fromMembers: job.gangSize,
+      toMembers: job.gangSize + added,
+      takes,
+      assignments,
+      clusterId,
+      policyId,
+      explanationVersion: explanation.version,
+      explanation,
+      latencyMs: performance.now() - started,
+      at: now,
+    });
+    if (!ok) continue;
+    await driver.resizeJob(
+      job.id,
+      assignments
+        .filter((a) => a.cluster === clusterId)
+        .map((a) => ({ node: a.node, gpuIndices: a.gpuIndices, milliPerGpu: a.milliPerGpu, cpuMilli: a.cpuMilli, memoryMib: a.memoryMib })),
+    );
+    grown++;
+  }
+  return grown;
+}

@@ -1,0 +1,145 @@
+// Elastic training on the live loop: a 2..8-member job starts with 2 members while a blocking gang
+// holds six nodes, and once the blocker finishes the job grows to 8: Job.gangSize and its GPU shares
+// change in one transaction, a Decision explains the growth, and the simulated cluster keeps the
+// job's progress across the resize (the rest runs four times as fast).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../server/db/client";
+import { formatExplanation, parseCoordinatorExplanation } from "../../server/engine";
+import { growElasticJobs } from "../../server/services/elastic-grow";
+import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
+import { SEED_NOW } from "./helpers/constants";
+import { runnerFor } from "./helpers/runner";
+import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+
+const now = new Date(SEED_NOW.getTime() + 60_000);
+
+/** Retires the seeded fleet and its queue, and adds an 8-node cluster of 8-GPU nodes in one rack. */
+async function isolatedCluster(db: Db) {
+  const seeded = await db.cluster.findFirstOrThrow({ where: { status: "ACTIVE" }, orderBy: { name: "asc" } });
+  await db.cluster.updateMany({ data: { status: "RETIRED" } });
+  await db.job.updateMany({ where: { status: { in: ["QUEUED", "PLACED", "RUNNING"] } }, data: { status: "CANCELLED", cancelledAt: now } });
+  await db.gpuShare.deleteMany({});
+  const model = (await db.gpuModel.findFirstOrThrow({ orderBy: { id: "asc" } })).id;
+  const cluster = await db.cluster.create({
+    data: {
+      name: "elastic-hall",
+      region: seeded.region,
+      tier: "HUB",
+      gridZoneId: seeded.gridZoneId,
+      pue: 1.2,
+      locationName: "test",
+      latitude: seeded.latitude,
+      longitude: seeded.longitude,
+    },
+  });
+  for (let i = 0; i < 8; i++)
+    await db.node.create({
+      data: {
+        clusterId: cluster.id,
+        name: `e-${i}`,
+        cpuMilli: 128_000,
+        memoryMib: 1_048_576,
+        gpuModelId: model,
+        gpuCount: 8,
+        rackGroup: "rack-0",
+        gpus: { create: Array.from({ length: 8 }, (_, index) => ({ index })) },
+      },
+    });
+  const tenant = await db.tenant.findFirstOrThrow({ orderBy: { slug: "asc" } });
+  await db.tenantGpuQuota.deleteMany({ where: { tenantId: tenant.id } });
+  await db.tenantQuota.upsert({
+    where: { tenantId: tenant.id },
+    create: { tenantId: tenant.id, maxGpus: 10_000 },
+    update: { maxGpus: 10_000, maxGpuHoursPerMonth: null },
+  });
+  const user = await db.user.findFirstOrThrow({ orderBy: { email: "asc" } });
+  return { clusterId: cluster.id, tenantId: tenant.id, userId: user.id };
+}
+
+const submit = (
+  db: Db,
+  ids: { tenantId: string; userId: string },
+  name: string,
+  over: { gangSize: number; minMembers?: number; maxMembers?: number; estimatedDurationS: number },
+) =>
+  db.job.create({
+    data: {
+      tenantId: ids.tenantId,
+      submittedById: ids.userId,
+      name,
+      kind: "TRAINING",
+      cpuMilli: 16_000,
+      memoryMib: 65_536,
+      gpuCount: 8,
+      gpuMilli: 1000,
+      allowedGpuModels: [],
+      allowedRegions: [],
+      idempotencyKey: name,
+      submittedAt: SEED_NOW,
+      ...over,
+    },
+  });
+
+describe("an elastic 2..8-member job", () => {
+  let database: TestDatabase;
+  let ids: Awaited<ReturnType<typeof isolatedCluster>>;
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+    ids = await isolatedCluster(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it("starts at 2 beside a blocking gang, then grows to 8 when the blocker finishes, keeping its progress", async () => {
+    const db = database.db;
+    const blocker = await submit(db, ids, "blocker", { gangSize: 6, estimatedDurationS: 3600 });
+    await runSchedulingCycle(db, { now, seed: 3, maxJobs: 10 });
+    expect((await db.job.findUniqueOrThrow({ where: { id: blocker.id } })).status).toBe("PLACED");
+    const elastic = await submit(db, ids, "elastic", { gangSize: 8, minMembers: 2, maxMembers: 8, estimatedDurationS: 4 * 3600 });
+    await runSchedulingCycle(db, { now, seed: 4, maxJobs: 10 });
+    const row = await db.job.findUniqueOrThrow({ where: { id: elastic.id }, include: { gpuShares: true } });
+    expect(row.status).toBe("PLACED");
+    expect(row.gangSize).toBe(2);
+    expect(row.gpuShares).toHaveLength(16);
+    const first = await db.decision.findFirstOrThrow({ where: { jobId: elastic.id, outcome: "PLACED" } });
+    expect(parseCoordinatorExplanation(first.explanation).chosen[0]?.elastic).toEqual({ minMembers: 2, maxMembers: 8, members: 2 });
+
+    const runner = runnerFor(db);
+    await runner.advance(now);
+    expect((await db.job.findUniqueOrThrow({ where: { id: elastic.id } })).status).toBe("RUNNING");
+    // Nothing frees while the blocker runs: no growth.
+    expect(await growElasticJobs(db, runner, now, 5)).toBe(0);
+
+    // The runner's simulated clusters run at 60x: 90 s later is 1 h 30 min of cluster time. The
+    // blocker (1 h) is done; the elastic run (started with the job's 4 h estimate) is 1.5 / 4 done.
+    const later = new Date(now.getTime() + 90_000);
+    await runner.advance(later);
+    expect((await db.job.findUniqueOrThrow({ where: { id: blocker.id } })).status).toBe("SUCCEEDED");
+    const driver = runner.driverOf(ids.clusterId)!;
+    const before = await driver.pollJob(elastic.id);
+    expect(before.phase).toBe("running");
+
+    expect(await growElasticJobs(db, runner, later, 5)).toBe(1);
+    const grownRow = await db.job.findUniqueOrThrow({ where: { id: elastic.id }, include: { gpuShares: { include: { gpu: { include: { node: true } } } } } });
+    expect(grownRow.gangSize).toBe(8);
+    expect(grownRow.gpuShares).toHaveLength(64);
+    expect(new Set(grownRow.gpuShares.map((s) => s.gpu.node.name)).size).toBe(8);
+    const grown = await db.decision.findFirstOrThrow({ where: { jobId: elastic.id, outcome: "PLACED" }, orderBy: { createdAt: "desc" } });
+    expect(grown.id).not.toBe(first.id);
+    expect(grown.assignments as unknown[]).toHaveLength(8);
+    const e = parseCoordinatorExplanation(grown.explanation);
+    expect(e.chosen[0]?.elastic).toEqual({ minMembers: 2, maxMembers: 8, members: 8, grownFrom: 2 });
+    expect(formatExplanation(e)).toContain("grew from 2 to 8 members as capacity freed");
+
+    // Progress is kept across the resize, and the rest runs at 8 members instead of 2: four times as fast.
+    const after = await driver.pollJob(elastic.id);
+    expect(before.fraction).toBeCloseTo(1.5 / 4, 3);
+    expect(after.fraction).toBeCloseTo(before.fraction!, 6);
+    await runner.advance(new Date(later.getTime() + 15_000));
+    // 15 min more of cluster time does a quarter of the work (0.0625 at 2 members).
+    expect((await driver.pollJob(elastic.id)).fraction).toBeCloseTo(1.5 / 4 + (4 * 0.25) / 4, 3);
+    const allocated = await db.gpu.aggregate({ _sum: { allocatedMilli: true } });
+    expect(allocated._sum.allocatedMilli).toBe(64 * 1000);
+    // No growth beyond the most members.
+    expect(await growElasticJobs(db, runner, later, 6)).toBe(0);
+  });
+});
