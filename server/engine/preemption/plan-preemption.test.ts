@@ -185,4 +185,39 @@ describe("planPreemption", () => {
     const tight = planPreemption(snap, production(), DEFAULT_COORDINATOR_POLICY, { seed: 7, maxEvaluations: 4 });
     expect(tight === null || tight.section.evaluations <= 5).toBe(true);
   });
+
+  it("finds the cheapest whole node on random fleets, as an exhaustive search does", () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 25; round++) {
+      const holders: Holder[] = [];
+      for (let node = 0; node < 2; node++) {
+        let g = 0;
+        while (g < 4) {
+          const k = Math.min(4 - g, 1 + Math.floor(rnd() * 3));
+          const priority = rnd() < 0.8 ? 100 : 1000;
+          holders.push({
+            id: `r${round}-n${node}-g${g}`,
+            node,
+            gpus: Array.from({ length: k }, (_, i) => g + i),
+            p: { priority, startedAtMs: T0_MS - Math.floor(rnd() * 5 * HOUR), lastCheckpointMs: rnd() < 0.5 ? T0_MS - Math.floor(rnd() * HOUR) : null },
+          });
+          g += k;
+        }
+      }
+      const lostOf = (h: Holder) => (h.gpus.length * (T0_MS - Math.max(h.p!.startedAtMs!, h.p!.lastCheckpointMs ?? h.p!.startedAtMs!))) / HOUR;
+      let optimum = Number.POSITIVE_INFINITY;
+      for (const node of [0, 1]) {
+        const on = holders.filter((h) => h.node === node);
+        if (on.every((h) => h.p!.priority! < 1000))
+          optimum = Math.min(
+            optimum,
+            on.reduce((sum, h) => sum + lostOf(h), 0),
+          );
+      }
+      const plan = planPreemption(snapshotWith(holders), production(), DEFAULT_COORDINATOR_POLICY, { seed: round });
+      if (!Number.isFinite(optimum)) expect(plan).toBeNull();
+      else expect(plan!.lostGpuHours).toBeCloseTo(optimum, 9);
+    }
+  });
 });

@@ -9,12 +9,12 @@
  *
  * Search (bounded, greedy): on each available cluster the planner first checks that releasing every
  * eligible job would let the job start now (else the cluster is skipped). It then walks a few victim
- * orderings (cheapest lost work first; most GPUs first; and, for up to NODE_SEEDS nodes, that node's
- * jobs first, which frees whole nodes for gangs), takes the shortest prefix of each ordering that lets
+ * orderings (for the NODE_SEEDS nodes where room for one member is cheapest, that node's jobs first,
+ * which frees whole nodes for gangs; cheapest lost work first; most GPUs first), takes the shortest prefix of each ordering that lets
  * the job start (binary search, since freeing more never hurts), then drops any victim the rest do not
  * need (most expensive first). Each feasibility test is the normal coordinator decision on the cluster
  * with the victims released, so filters, quotas and the in-cluster placer all apply. At most
- * maxEvaluations decisions are run in total. Deterministic for a given snapshot, job, policy and seed.
+ * maxEvaluations decisions are run in total, shared evenly by the clusters still to search. Deterministic for a given snapshot, job, policy and seed.
  */
 import { createCoordinator, type Coordinator, type CoordinatorDecision, type CoordinatorOutcome } from "../coordinator/coordinator";
 import type { CoordinatorPolicy } from "../coordinator/policy";
@@ -117,21 +117,47 @@ const byLost = (a: VictimCandidate, b: VictimCandidate) =>
 const byGpus = (a: VictimCandidate, b: VictimCandidate) =>
   (a.reason === "borrowed-quota" ? 0 : 1) - (b.reason === "borrowed-quota" ? 0 : 1) || b.gpus - a.gpus || byLost(a, b);
 
-/** The orderings walked on one cluster (deduplicated). */
-function orderings(candidates: readonly VictimCandidate[]): VictimCandidate[][] {
+/**
+ * What freeing room for one member costs on each node: the node's idle GPUs plus its cheapest
+ * eligible jobs, taken until one member of the preemptor fits; Infinity when even all of them fall short.
+ */
+function nodeCosts(state: ClusterState, candidates: readonly VictimCandidate[], need: number): Map<number, number> {
+  const cheap = candidates.filter((v) => v.shrinkTo === null).sort(byLost);
+  const costs = new Map<number, number>();
+  state.nodes.forEach((node, n) => {
+    let room = node.gpuMilliFree.filter((f) => f === MILLI_GPU_PER_GPU).length;
+    let cost = 0;
+    for (const v of cheap) {
+      if (room >= need) break;
+      const here = v.running.assignments.find((a) => a.nodeIndex === n);
+      if (!here) continue;
+      room += here.gpuIndices.length;
+      cost += v.lostGpuHours;
+    }
+    if (cost > 0 || room >= need) costs.set(n, room >= need ? cost : Number.POSITIVE_INFINITY);
+  });
+  return costs;
+}
+
+/**
+ * The orderings walked on one cluster (deduplicated), most promising first: for the NODE_SEEDS nodes
+ * where room for one member is cheapest, that node's jobs first (gangs and whole-node jobs need whole
+ * nodes); then cheapest lost work first; then most GPUs first.
+ */
+function orderings(cluster: FleetCluster, candidates: readonly VictimCandidate[], job: FleetJob): VictimCandidate[][] {
   const cheap = [...candidates].sort(byLost);
   const big = [...candidates].sort(byGpus);
-  const perNode = new Map<number, number>();
-  for (const v of candidates)
-    if (v.shrinkTo === null)
-      for (const a of v.running.assignments) perNode.set(a.nodeIndex, (perNode.get(a.nodeIndex) ?? 0) + v.gpus / v.running.assignments.length);
-  const nodes = [...perNode.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, NODE_SEEDS);
+  const need = Math.max(1, job.gpuMilliPerGpu >= MILLI_GPU_PER_GPU ? job.gpuCount : 1);
+  const nodes = [...nodeCosts(cluster.state, candidates, need).entries()]
+    .filter(([, cost]) => Number.isFinite(cost))
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .slice(0, NODE_SEEDS);
   const seeded = nodes.map(([node]) => {
     const on = (v: VictimCandidate) => v.running.assignments.some((a) => a.nodeIndex === node);
     return [...cheap.filter(on), ...cheap.filter((v) => !on(v))];
   });
   const seen = new Set<string>();
-  return [cheap, big, ...seeded].filter((o) => {
+  return [...seeded, cheap, big].filter((o) => {
     const k = o.map((v) => `${v.running.jobId}:${v.shrinkTo}`).join(",");
     if (seen.has(k)) return false;
     seen.add(k);
@@ -163,6 +189,8 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
 
   for (let ci = 0; ci < snapshot.clusters.length; ci++) {
     const cluster = snapshot.clusters[ci] as FleetCluster;
+    // Out of budget: later clusters are not searched (the two checks below alone cost two decisions).
+    if (evaluations >= budget) break;
     if (cluster.status !== "active" || cluster.reachable === false) {
       skipped.push({ clusterId: cluster.id, why: "not-available" });
       continue;
@@ -201,11 +229,13 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
       skipped.push({ clusterId: cluster.id, why: "not-enough-even-with-all" });
       continue;
     }
-    for (const order of orderings(candidates)) {
-      if (evaluations >= budget) break;
+    // Each cluster gets an even share of what is left, so the first clusters cannot use up the search.
+    const clusterBudget = evaluations + Math.ceil((budget - evaluations) / (snapshot.clusters.length - ci));
+    for (const order of orderings(cluster, candidates, job)) {
+      if (evaluations >= clusterBudget) break;
       let lo = 1;
       let hi = order.length;
-      while (lo < hi && evaluations < budget) {
+      while (lo < hi && evaluations < clusterBudget) {
         const mid = (lo + hi) >> 1;
         if (test(asSet(order.slice(0, mid)))) hi = mid;
         else lo = mid + 1;
@@ -214,7 +244,7 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
       let best = test(set);
       if (!best) continue;
       for (const v of [...set].sort((a, b) => b.lostGpuHours - a.lostGpuHours)) {
-        if (evaluations >= budget || set.length <= 1) break;
+        if (evaluations >= clusterBudget || set.length <= 1) break;
         const without = set.filter((x) => x !== v);
         const ok = test(without);
         if (ok) {
