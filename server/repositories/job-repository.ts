@@ -19,6 +19,11 @@ export const jobListSelect = {
   minGpuMemoryGib: true,
   estimatedDurationS: true,
   priority: true,
+  // The class and checkpoints (a copy keeps them) and how often the job was preempted.
+  priorityClassId: true,
+  checkpointIntervalS: true,
+  checkpointedWorkS: true,
+  preemptions: true,
   earliestStartAt: true,
   deadlineAt: true,
   allowedRegions: true,
