@@ -14,6 +14,8 @@ export interface JobFormState {
   computeUnits: string;
   minGpuMemoryGib: string;
   gangSize: string;
+  /** Elastic: the fewest nodes the gang may start with; "" = fixed at gangSize. */
+  minMembers: string;
   durationHours: string;
   /** The priority class id; "" = the default class (the form preselects it once the classes load). */
   priorityClassId: string;
@@ -38,6 +40,7 @@ export const emptyJobForm: JobFormState = {
   computeUnits: "",
   minGpuMemoryGib: "",
   gangSize: "1",
+  minMembers: "",
   durationHours: "2",
   priorityClassId: "",
   checkpointMinutes: "",
@@ -68,6 +71,7 @@ export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSu
     computeUnits: compute ? num(form.computeUnits) : null,
     minGpuMemoryGib: compute ? num(form.minGpuMemoryGib) : null,
     gangSize: num(form.gangSize),
+    minMembers: compute || form.minMembers.trim() === "" ? null : num(form.minMembers),
     estimatedDurationS: Math.round(num(form.durationHours) * 3600),
     priorityClassId: form.priorityClassId || null,
     checkpointIntervalS: form.checkpointMinutes.trim() === "" ? null : Math.round(num(form.checkpointMinutes) * 60),
@@ -92,6 +96,9 @@ export interface JobRequestFields {
   computeUnits: number | null;
   minGpuMemoryGib: number | null;
   gangSize: number;
+  /** Elastic jobs: the fewest and most nodes (gangSize is then the current count); absent or null = fixed. */
+  minMembers?: number | null;
+  maxMembers?: number | null;
   estimatedDurationS: number;
   allowedRegions: string[];
   allowSplit: boolean;
@@ -125,7 +132,8 @@ export function formStateFromJob(job: JobRequestFields): JobFormState {
     allowedGpuModels: compute ? [] : [...job.allowedGpuModels],
     computeUnits: compute ? show(job.computeUnits!) : "",
     minGpuMemoryGib: compute && job.minGpuMemoryGib !== null ? String(job.minGpuMemoryGib) : "",
-    gangSize: String(job.gangSize),
+    gangSize: String(job.maxMembers ?? job.gangSize),
+    minMembers: job.minMembers !== null && job.minMembers !== undefined ? String(job.minMembers) : "",
     durationHours: show(job.estimatedDurationS / 3600),
     priorityClassId: job.priorityClassId ?? "",
     checkpointMinutes: job.checkpointIntervalS ? show(job.checkpointIntervalS / 60) : "",

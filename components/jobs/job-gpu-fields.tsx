@@ -88,6 +88,16 @@ export function JobGpuFields({ form, errors }: JobFormSectionProps) {
       <Field id="gangSize" label="Nodes (gang size)" error={errors.gangSize} hint="Multi-node jobs start on all nodes at once or not at all.">
         <Input id="gangSize" type="number" min="1" max="64" step="1" {...form.register("gangSize")} invalid={!!errors.gangSize} />
       </Field>
+      {requestMode === "models" ? (
+        <Field
+          id="minMembers"
+          label="Fewest nodes (elastic, optional)"
+          error={errors.minMembers}
+          hint="Starts with as many nodes as fit now, at least this many, and grows to the gang size when nodes free up. Empty = always the full gang."
+        >
+          <Input id="minMembers" type="number" min="1" max="64" step="1" {...form.register("minMembers")} invalid={!!errors.minMembers} />
+        </Field>
+      ) : null}
     </fieldset>
   );
 }

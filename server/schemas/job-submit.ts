@@ -34,6 +34,14 @@ export const jobSubmitSchema = z
     computeUnits: z.number().positive("Compute must be positive").max(10_000).nullable().default(null),
     minGpuMemoryGib: z.number().int().min(1).max(1024).nullable().default(null),
     gangSize: z.number().int("Gang size must be a whole number").min(1, "Gang size is at least 1").max(64, "At most 64 nodes"),
+    /** Elastic training: the fewest nodes the gang may start with (gangSize is the most); null = fixed size. */
+    minMembers: z
+      .number({ error: "Fewest nodes is a whole number" })
+      .int("Fewest nodes must be a whole number")
+      .min(1, "Fewest nodes is at least 1")
+      .max(64, "At most 64 nodes")
+      .nullable()
+      .default(null),
     estimatedDurationS: z.number().int().min(60, "At least one minute").max(MAX_DURATION_S, "At most 30 days"),
     /** Before priority classes a job stated its own 0-10 priority; accepted from older clients and ignored (the class sets it). */
     priority: z.number().int().min(0, "Priority is 0 to 10").max(10, "Priority is 0 to 10").optional(),
@@ -72,6 +80,14 @@ export const jobSubmitSchema = z
       if (job.allowedGpuModels.length > 0)
         ctx.addIssue({ code: "custom", path: ["allowedGpuModels"], message: "Compute-native requests leave the GPU model to Verdant" });
     }
+    if (job.minMembers !== null && job.minMembers > job.gangSize)
+      ctx.addIssue({ code: "custom", path: ["minMembers"], message: "Fewest nodes cannot exceed the gang size (the most nodes)" });
+    if (job.minMembers !== null && job.minMembers < job.gangSize && job.requestMode === "compute")
+      ctx.addIssue({
+        code: "custom",
+        path: ["minMembers"],
+        message: "Elastic size is for jobs that name GPU models; compute-native requests are sized by Verdant",
+      });
     if (job.earliestStartAt && job.deadlineAt) {
       const earliestEnd = job.earliestStartAt.getTime() + job.estimatedDurationS * 1000;
       if (job.deadlineAt.getTime() < earliestEnd)

@@ -25,5 +25,9 @@ export function normalizeJobRequest(job: JobSubmit) {
     allowSplit: job.allowSplit,
     maxRunRetries: job.maxRunRetries,
     checkpointIntervalS: job.checkpointIntervalS,
+    // Elastic when it may start with fewer nodes than gangSize (the most): the engine tries max down to min.
+    ...(job.minMembers !== null && job.minMembers !== undefined && job.minMembers < job.gangSize && !compute
+      ? { minMembers: job.minMembers, maxMembers: job.gangSize }
+      : { minMembers: null, maxMembers: null }),
   };
 }
