@@ -1,0 +1,117 @@
+/**
+ * sim:load — the simulator under load: a scenario with priority classes and large gang jobs added
+ * (scripts/sim/load-contention.ts), every policy under each backfill mode with preemption off and on,
+ * averaged over seeds. `npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant]
+ * [--variants backfill,preemption] [--json]`; the table and the method are in docs/benchmarks/simulator-load.md.
+ * Per-seed lines go to stderr; exit code 2 on bad arguments or a bad scenario.
+ */
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { simulate, SimInputError, type SimPolicyMetrics } from "@/server/engine";
+import { loadScenarioFileWithReport, ScenarioError } from "@/server/sim-scenario";
+import { addContention } from "./sim/load-contention";
+import { loadRow, loadTable, loadVariants, type LoadVariant } from "./sim/load-variants";
+import { formatDuration } from "./sim/report";
+
+class LoadArgError extends Error {}
+
+const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--json]
+
+  --scenario FILE    scenario JSON (default examples/scenario-loaded.json); classes and gang jobs are added to it
+  --seeds A..B       seeds to average over (A..B, A-B or a list 1,5,9; default 1..3)
+  --policies a,b     policies of the scenario to vary (default baseline,verdant)
+  --variants x,y     toggles to vary: backfill, preemption (default both)
+  --json             also print the rows as one JSON object on the last line`;
+
+/** "1..5", "1-5" or "1,3,5" -> seeds. */
+function parseSeeds(text: string): number[] {
+  const range = /^(\d+)(?:\.\.|-)(\d+)$/.exec(text.trim());
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])];
+    if (b < a || b - a >= 100) throw new LoadArgError(`--seeds: expected A..B with A <= B and at most 100 seeds, got "${text}"`);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  }
+  const parts = text.split(",").map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) throw new LoadArgError(`--seeds: expected A..B or a list like 1,5,9, got "${text}"`);
+  return [...new Set(parts.map(Number))];
+}
+
+function parse(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scenario: { type: "string", default: "examples/scenario-loaded.json" },
+        seeds: { type: "string", default: "1..3" },
+        policies: { type: "string", default: "baseline,verdant" },
+        variants: { type: "string", default: "backfill,preemption" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new LoadArgError(`${(error as Error).message.split("\n")[0]} (see --help)`);
+  }
+  const variants = values.variants.split(",").map((v) => v.trim());
+  const unknown = variants.filter((v) => v !== "backfill" && v !== "preemption" && v !== "");
+  if (unknown.length > 0) throw new LoadArgError(`--variants: unknown toggle ${unknown.join(", ")} (known: backfill, preemption)`);
+  return {
+    help: values.help,
+    scenario: values.scenario,
+    seeds: parseSeeds(values.seeds),
+    policies: values.policies
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean),
+    axes: { backfill: variants.includes("backfill"), preemption: variants.includes("preemption") },
+    json: values.json,
+  };
+}
+
+async function main(): Promise<void> {
+  const args = parse(process.argv.slice(2));
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const perVariant = new Map<string, SimPolicyMetrics[]>();
+  let variants: LoadVariant[] = [];
+  let described = "";
+  const t0 = performance.now();
+  for (const seed of args.seeds) {
+    const { input: loaded } = await loadScenarioFileWithReport(args.scenario, { seed });
+    const missing = args.policies.filter((n) => !loaded.policies.some((p) => p.name === n));
+    if (missing.length > 0) throw new LoadArgError(`--policies: the scenario has no policy ${missing.join(", ")}`);
+    const input = addContention(loaded, seed);
+    variants = loadVariants(
+      args.policies.map((n) => loaded.policies.find((p) => p.name === n)!),
+      args.axes,
+    );
+    const policies = variants.map((v) => v.simPolicy);
+    const result = simulate({ ...input, policies, baseline: policies[0]!.name }, { now: () => performance.now() });
+    for (const v of variants) perVariant.set(v.simPolicy.name, [...(perVariant.get(v.simPolicy.name) ?? []), result.policies[v.simPolicy.name]!]);
+    const gpus = input.clusters.reduce((a, c) => a + c.state.nodes.reduce((b, n) => b + n.gpuMilliFree.length, 0), 0);
+    const large = input.jobs.filter((j) => j.gpuCount * j.gangSize >= 32).length;
+    described = `${input.name}: ${input.jobs.length} jobs (${large} of >= 32 GPUs), ${input.clusters.length} clusters, ${gpus} GPUs`;
+    const first = result.policies[policies[0]!.name]!;
+    process.stderr.write(
+      `seed ${seed}: ${described}; ${policies[0]!.name} GAR ${(100 * first.gar).toFixed(1)} %, mean wait ${formatDuration(first.meanWaitS)} (${(result.wallMs / 1000).toFixed(1)} s)\n`,
+    );
+  }
+  const rows = variants.map((v) => loadRow(v, perVariant.get(v.simPolicy.name) ?? []));
+  const out = [`${described}; seeds ${args.seeds.join(",")}; means over seeds; ${((performance.now() - t0) / 1000).toFixed(0)} s`, loadTable(rows)];
+  if (args.json) out.push(JSON.stringify({ seeds: args.seeds, scenario: args.scenario, rows }));
+  process.stdout.write(`${out.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof LoadArgError || error instanceof ScenarioError || error instanceof SimInputError) {
+    process.stderr.write(`sim:load: ${error.message.split("\n")[0]}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`sim:load: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { smallScenario } from "@/server/engine/sim/sim-fixture";
+import { addContention } from "./load-contention";
+import { loadVariants } from "./load-variants";
+
+describe("load benchmark workload", () => {
+  const base = smallScenario(7, 1000, 3);
+  const out = addContention(base, 4);
+
+  it("adds gang jobs of 32-128 GPUs (2 % of the jobs) and a class on every job, deterministically per seed", () => {
+    const gangs = out.jobs.filter((j) => j.jobClass === "gang");
+    expect(gangs).toHaveLength(Math.round(0.02 * base.jobs.length));
+    for (const g of gangs) {
+      expect(g.gpuCount * g.gangSize).toBeGreaterThanOrEqual(32);
+      expect(g.gpuCount * g.gangSize).toBeLessThanOrEqual(128);
+      expect(g.checkpointIntervalS).toBeGreaterThanOrEqual(1800);
+    }
+    const share = (c: string) => out.jobs.filter((j) => j.priorityClass === c).length / out.jobs.length;
+    expect(share("production")).toBeGreaterThan(0.07);
+    expect(share("production")).toBeLessThan(0.13);
+    expect(share("best-effort")).toBeGreaterThan(0.25);
+    expect(share("best-effort")).toBeLessThan(0.35);
+    for (const j of out.jobs.filter((x) => x.priorityClass === "production"))
+      expect([j.priority, j.mayPreempt, j.preemptible, j.deadlineMs]).toEqual([1000, true, false, null]);
+    for (const j of out.jobs.filter((x) => x.priorityClass === "best-effort")) {
+      expect([j.priority, j.mayPreempt, j.preemptible]).toEqual([100, false, true]);
+      expect(j.checkpointIntervalS).toBeGreaterThanOrEqual(1800);
+      expect(j.checkpointIntervalS).toBeLessThanOrEqual(3600);
+    }
+    expect(addContention(base, 4)).toEqual(out);
+    expect(addContention(base, 5).jobs.map((j) => j.priorityClass)).not.toEqual(out.jobs.map((j) => j.priorityClass));
+  });
+
+  it("makes one variant per backfill mode and preemption toggle, set in the policy's constraints", () => {
+    const v = loadVariants(base.policies.slice(0, 1), { backfill: true, preemption: true });
+    expect(v.map((x) => x.simPolicy.name)).toEqual([
+      "baseline/off/no-preempt",
+      "baseline/off/preempt",
+      "baseline/easy/no-preempt",
+      "baseline/easy/preempt",
+      "baseline/conservative/no-preempt",
+      "baseline/conservative/preempt",
+    ]);
+    expect(v.map((x) => [x.simPolicy.policy.constraints.backfill, x.simPolicy.policy.constraints.preemption])[3]).toEqual(["easy", true]);
+    expect(loadVariants(base.policies.slice(0, 1), { backfill: false, preemption: true })).toHaveLength(2);
+  });
+});
