@@ -52,9 +52,20 @@ export function findJobsHoldingResources(db: Db) {
 }
 
 /** Queued jobs in scheduling order: priority, then first come first served; a job backing off after a failed run waits until `now` passes its notBeforeAt. */
-export function findQueuedJobs(db: Db, limit: number, now?: Date) {
+export function findQueuedJobs(db: Db, limit: number, now?: Date, reconsiderDeferredMs?: number) {
+  // A job deferred to a later start and decided within `reconsiderDeferredMs` sits the cycle out, so it
+  // must not take one of the `limit` places: past `limit` such jobs, newer ones were never decided.
+  const deferred =
+    now && reconsiderDeferredMs
+      ? {
+          OR: [
+            { reservation: { isNot: null } },
+            { decisions: { none: { outcome: "DEFERRED" as const, startAt: { gt: now }, lastSeenAt: { gt: new Date(now.getTime() - reconsiderDeferredMs) } } } },
+          ],
+        }
+      : {};
   return db.job.findMany({
-    where: { status: "QUEUED", ...(now ? { OR: [{ notBeforeAt: null }, { notBeforeAt: { lte: now } }] } : {}) },
+    where: { status: "QUEUED", AND: [now ? { OR: [{ notBeforeAt: null }, { notBeforeAt: { lte: now } }] } : {}, deferred] },
     orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
     take: limit,
     include: {

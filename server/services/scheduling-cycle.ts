@@ -331,7 +331,11 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const nowMs = options.now.getTime();
   const report = emptyReport();
   report.expired = await expireOverdueJobs(db, options.now);
-  const queued = await orderQueueByFairShare(db, await findQueuedJobs(db, options.maxJobs, options.now), options.now);
+  const queued = await orderQueueByFairShare(
+    db,
+    await findQueuedJobs(db, options.maxJobs, options.now, options.reconsiderDeferredMs ?? 15 * 60_000),
+    options.now,
+  );
   if (queued.length === 0) return report;
   const [{ snapshot, index }, { coordinator, policyId, policy, workload }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
