@@ -30,6 +30,8 @@ const FIELD_LABELS: Record<FieldChange["field"], string> = {
   gpuCount: "GPUs",
   rack: "rack",
   ready: "ready",
+  switchGroup: "switch group",
+  podGroup: "pod",
 };
 
 /** One field's before and after, in the field's unit. */

@@ -15,7 +15,16 @@ export const GPU_RESOURCE = "nvidia.com/gpu";
 export const GPU_MODEL_LABELS = ["nvidia.com/gpu.product", "gpu.nvidia.com/class", "node.kubernetes.io/instance-type"] as const;
 
 /** Labels that name the rack / switch group, most specific first. */
-export const RACK_LABELS = ["verdant.io/rack", "topology.kubernetes.io/rack", "topology.kubernetes.io/zone"] as const;
+export const RACK_LABELS = ["verdant.io/rack", "network.topology.kubernetes.io/rack", "topology.kubernetes.io/rack", "topology.kubernetes.io/zone"] as const;
+/** Labels that name the leaf switch group (a group of racks), most specific first (docs/topology.md). */
+export const SWITCH_LABELS = ["verdant.io/switch", "network.topology.kubernetes.io/switch", "network.topology.kubernetes.io/spine"] as const;
+/** Labels that name the pod (a group of switch groups), most specific first. */
+export const POD_LABELS = ["verdant.io/pod", "network.topology.kubernetes.io/pod", "network.topology.kubernetes.io/block"] as const;
+
+/** The first non-empty value among `keys`, or null. */
+function firstLabel(labels: Record<string, string>, keys: readonly string[]): string | null {
+  return keys.map((l) => labels[l]).find((v) => v !== undefined && v !== "") ?? null;
+}
 
 /** "NVIDIA-A100-SXM4-80GB" -> "A100-SXM4-80GB", "Tesla-T4" -> "T4": the catalog's model codes. */
 export function normalizeGpuModel(label: string): string {
@@ -44,7 +53,9 @@ export function inventoryNodeFromKubernetes(node: V1Node): InventoryNode {
     gpuModel: gpuCount > 0 ? normalizeGpuModel(modelLabel ?? "unknown") : null,
     gpuCount,
     labels,
-    rack: RACK_LABELS.map((l) => labels[l]).find((v) => v !== undefined && v !== "") ?? "default",
+    rack: firstLabel(labels, RACK_LABELS) ?? "default",
+    switchGroup: firstLabel(labels, SWITCH_LABELS),
+    podGroup: firstLabel(labels, POD_LABELS),
     schedulable: ready && node.spec?.unschedulable !== true,
   };
 }

@@ -19,6 +19,9 @@ export interface InventoryNode {
   labels: Record<string, string>;
   /** Rack or switch group, used by topology-aware placement. */
   rack: string;
+  /** Leaf switch group (a group of racks) and pod (a group of switch groups); absent or null = unknown. */
+  switchGroup?: string | null;
+  podGroup?: string | null;
   /** False when the node is not ready or cordoned: it must not receive new work. */
   schedulable: boolean;
 }

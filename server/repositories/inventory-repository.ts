@@ -15,6 +15,8 @@ export interface StoredNodeRow {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
+  switchGroup: string | null;
+  podGroup: string | null;
   status: "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
   removedAt: Date | null;
   held: boolean;
@@ -28,6 +30,9 @@ export interface NodeWrite {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
+  /** Absent = the driver reports no topology: the stored value stays. */
+  switchGroup?: string | null;
+  podGroup?: string | null;
   labels: Record<string, string>;
   ready: boolean;
 }
@@ -55,6 +60,8 @@ async function lockedNodes(tx: Prisma.TransactionClient, clusterId: string): Pro
       gpuModelId: true,
       gpuCount: true,
       rackGroup: true,
+      switchGroup: true,
+      podGroup: true,
       status: true,
       removedAt: true,
       allocatedCpuMilli: true,
@@ -73,6 +80,8 @@ const nodeData = (n: NodeWrite) => ({
   memoryMib: n.memoryMib,
   gpuModelId: n.gpuModelId,
   rackGroup: n.rackGroup,
+  ...(n.switchGroup !== undefined ? { switchGroup: n.switchGroup } : {}),
+  ...(n.podGroup !== undefined ? { podGroup: n.podGroup } : {}),
   labels: n.labels,
   status: n.ready ? ("READY" as const) : ("NOT_READY" as const),
 });

@@ -24,6 +24,9 @@ export interface StoredInventoryNode {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
+  /** Absent = not read (treated as unknown). */
+  switchGroup?: string | null;
+  podGroup?: string | null;
   status: "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
   removedAt: Date | null;
   /** Jobs hold CPU, memory or GPU shares on it. */
@@ -31,7 +34,7 @@ export interface StoredInventoryNode {
 }
 
 /** Fields whose change is recorded. */
-export const DRIFT_FIELDS = ["cpuMilli", "memoryMib", "gpuModel", "gpuCount", "rack", "ready"] as const;
+export const DRIFT_FIELDS = ["cpuMilli", "memoryMib", "gpuModel", "gpuCount", "rack", "ready", "switchGroup", "podGroup"] as const;
 
 const fieldChangeSchema = z.object({
   field: z.enum(DRIFT_FIELDS),
@@ -91,6 +94,9 @@ function fieldChanges(stored: StoredInventoryNode, node: ResolvedNode): z.infer<
     ["gpuCount", stored.gpuCount, node.gpuCount],
     ["rack", stored.rackGroup, node.rack],
     ["ready", stored.status === "READY", node.schedulable],
+    // Only drivers that report topology (Kubernetes labels) can change it; the simulator reports none.
+    ...(node.switchGroup !== undefined ? [["switchGroup", stored.switchGroup ?? null, node.switchGroup] as (typeof pairs)[number]] : []),
+    ...(node.podGroup !== undefined ? [["podGroup", stored.podGroup ?? null, node.podGroup] as (typeof pairs)[number]] : []),
   ];
   return pairs.filter(([, before, after]) => before !== after).map(([field, before, after]) => ({ field, before, after }));
 }

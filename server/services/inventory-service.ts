@@ -44,6 +44,8 @@ const nodeWrite = (n: ResolvedNode) => ({
   gpuModelId: n.gpuModelId,
   gpuCount: n.gpuCount,
   rackGroup: n.rack,
+  ...(n.switchGroup !== undefined ? { switchGroup: n.switchGroup } : {}),
+  ...(n.podGroup !== undefined ? { podGroup: n.podGroup } : {}),
   labels: n.labels,
   ready: n.schedulable,
 });
