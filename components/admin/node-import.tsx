@@ -35,8 +35,9 @@ export function NodeImport({ clusterId, clusterName }: { clusterId: string; clus
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           The openb node-list format: a header <code className="font-mono">sn,cpu_milli,memory_mib,gpu,model</code>, then one node per line (CPU in milli-cores,
-          memory in MiB, GPU count and the catalog&apos;s model code; empty model for CPU-only nodes). Every line is checked first; nothing is added unless the
-          whole file is valid.
+          memory in MiB, GPU count and the catalog&apos;s model code; empty model for CPU-only nodes). Optional columns{" "}
+          <code className="font-mono">rack,switch,pod</code> place each node in the network (topology-aware gangs); without them nodes are racked 16 at a time.
+          Every line is checked first; nothing is added unless the whole file is valid.
         </p>
       </div>
       <div className="flex flex-col gap-1">

@@ -13,16 +13,22 @@ export interface ClusterNode {
   gpuModelId: string | null;
   gpuCount: number;
   rackGroup: string;
+  /** Leaf switch group and pod (docs/topology.md); absent or null = unknown. */
+  switchGroup?: string | null;
+  podGroup?: string | null;
   labels: Record<string, string>;
 }
 
 /** Nodes per rack/switch group (a typical 16-node leaf switch). */
 const NODES_PER_RACK = 16;
 
-/** Groups nodes into racks of NODES_PER_RACK in order; `existingNodes` already in the cluster fill the first racks. */
-export function withRacks(nodes: Omit<ClusterNode, "rackGroup">[], existingNodes = 0): ClusterNode[] {
+/**
+ * Groups nodes into racks of NODES_PER_RACK in order; `existingNodes` already in the cluster fill the
+ * first racks. A node that names its rack keeps it.
+ */
+export function withRacks(nodes: (Omit<ClusterNode, "rackGroup"> & { rackGroup?: string })[], existingNodes = 0): ClusterNode[] {
   const firstRack = Math.ceil(existingNodes / NODES_PER_RACK);
-  return nodes.map((node, i) => ({ ...node, rackGroup: `rack-${String(firstRack + Math.floor(i / NODES_PER_RACK)).padStart(2, "0")}` }));
+  return nodes.map((node, i) => ({ ...node, rackGroup: node.rackGroup ?? `rack-${String(firstRack + Math.floor(i / NODES_PER_RACK)).padStart(2, "0")}` }));
 }
 
 /**
@@ -31,14 +37,25 @@ export function withRacks(nodes: Omit<ClusterNode, "rackGroup">[], existingNodes
  */
 export function nodesFromOpenb(rows: OpenbNode[], source: string, existingNodes = 0): ClusterNode[] {
   return withRacks(
-    rows.map((n) => ({ name: n.name, cpuMilli: n.cpuMilli, memoryMib: n.memoryMib, gpuModelId: n.gpuModel, gpuCount: n.gpuCount, labels: { "verdant.io/source": source } })),
+    rows.map((n) => ({
+      name: n.name,
+      cpuMilli: n.cpuMilli,
+      memoryMib: n.memoryMib,
+      gpuModelId: n.gpuModel,
+      gpuCount: n.gpuCount,
+      labels: { "verdant.io/source": source },
+      // The import's optional topology columns; the trace has none (racks are then numbered).
+      ...(n.rack ? { rackGroup: n.rack } : {}),
+      ...(n.switchGroup ? { switchGroup: n.switchGroup } : {}),
+      ...(n.podGroup ? { podGroup: n.podGroup } : {}),
+    })),
     existingNodes,
   );
 }
 
 /** Node and GPU rows to insert for one cluster's nodes; ids are `${idPrefix}-${node name}` and `…-gpu${index}`. */
 export function nodeInsertRows(clusterId: string, idPrefix: string, nodes: ClusterNode[]) {
-  const nodeRows = nodes.map((node) => ({ id: `${idPrefix}-${node.name}`, clusterId, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuModelId: node.gpuModelId, gpuCount: node.gpuCount, labels: node.labels, rackGroup: node.rackGroup }));
+  const nodeRows = nodes.map((node) => ({ id: `${idPrefix}-${node.name}`, clusterId, name: node.name, cpuMilli: node.cpuMilli, memoryMib: node.memoryMib, gpuModelId: node.gpuModelId, gpuCount: node.gpuCount, labels: node.labels, rackGroup: node.rackGroup, switchGroup: node.switchGroup ?? null, podGroup: node.podGroup ?? null }));
   const gpuRows = nodeRows.flatMap((node) => Array.from({ length: node.gpuCount }, (_, index) => ({ id: `${node.id}-gpu${index}`, nodeId: node.id, index })));
   return { nodeRows, gpuRows };
 }

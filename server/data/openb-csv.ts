@@ -13,6 +13,10 @@ export interface OpenbNode {
   gpuCount: number;
   /** GPU model code (e.g. "G2", "T4", "V100M32"); null for CPU-only nodes. */
   gpuModel: string | null;
+  /** Optional `rack`, `switch` and `pod` columns (Verdant's node import; not in the trace): absent = unknown. */
+  rack?: string;
+  switchGroup?: string;
+  podGroup?: string;
 }
 
 /** One pod (job) of an openb pod list. Times are seconds since the trace start. */
@@ -99,6 +103,25 @@ function intField(row: Row, column: string, file: string, line: number, opts: { 
 
 const req = (v: number | null): number => v as number;
 
+/** A topology group name: letters, digits, dot, dash, underscore; at most 64 characters. */
+const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The optional topology columns of a line (rack, switch group, pod); an empty cell = unknown. */
+function topologyOfRow(row: Row, file: string, line: number): Pick<OpenbNode, "rack" | "switchGroup" | "podGroup"> {
+  const out: Pick<OpenbNode, "rack" | "switchGroup" | "podGroup"> = {};
+  for (const [column, key] of [
+    ["rack", "rack"],
+    ["switch", "switchGroup"],
+    ["pod", "podGroup"],
+  ] as const) {
+    const value = (row[column] ?? "").trim();
+    if (!value) continue;
+    if (!GROUP_NAME.test(value)) throw new CsvInputError(file, line, column, `"${value}" is not a group name (letters, digits, dots, dashes, underscores; at most 64)`);
+    out[key] = value;
+  }
+  return out;
+}
+
 /** One data line of a node list: the node it describes, or why it is invalid. */
 function nodeOfRow(row: Row, file: string, line: number): OpenbNode {
   const name = row.sn ?? "";
@@ -112,12 +135,13 @@ function nodeOfRow(row: Row, file: string, line: number): OpenbNode {
     memoryMib: req(intField(row, "memory_mib", file, line, { min: 0 })),
     gpuCount,
     gpuModel: gpuCount > 0 ? model : null,
+    ...topologyOfRow(row, file, line),
   };
 }
 
 /**
- * Reads an openb node list (`sn,cpu_milli,memory_mib,gpu,model`) without stopping at the first bad
- * line: every valid node with its line, and one error per invalid line (for an import's validation
+ * Reads an openb node list (`sn,cpu_milli,memory_mib,gpu,model`, optionally `rack`, `switch`, `pod`)
+ * without stopping at the first bad line: every valid node with its line, and one error per invalid line (for an import's validation
  * report). A file-level problem (no header, a missing column, an unclosed quote) still throws.
  */
 export function readOpenbNodeList(text: string, file = "nodes.csv"): { nodes: { line: number; node: OpenbNode }[]; errors: CsvInputError[] } {

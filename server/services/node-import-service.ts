@@ -1,5 +1,6 @@
 /**
- * Imports nodes into a cluster from an openb node list (`sn,cpu_milli,memory_mib,gpu,model`). The
+ * Imports nodes into a cluster from an openb node list (`sn,cpu_milli,memory_mib,gpu,model`, with
+ * optional `rack,switch,pod` topology columns, docs/topology.md). The
  * preview validates every line and reports each problem (malformed values, unknown GPU models, names
  * already in the fleet or repeated in the file) with what would be added; the import repeats the
  * checks and writes all nodes and GPUs in one transaction, or nothing.
