@@ -111,6 +111,7 @@ export function findJobsToDrive(db: Db) {
       computeUnits: true,
       minGpuMemoryGib: true,
       gangSize: true,
+      maxMembers: true,
       allowedRegions: true,
       allowSplit: true,
       earliestStartAt: true,

@@ -110,7 +110,7 @@ describe("an elastic 2..8-member job", () => {
     expect(await growElasticJobs(db, runner, now, 5)).toBe(0);
 
     // The runner's simulated clusters run at 60x: 90 s later is 1 h 30 min of cluster time. The
-    // blocker (1 h) is done; the elastic run (started with the job's 4 h estimate) is 1.5 / 4 done.
+    // blocker (1 h) is done; at 2 members the 32 member-hour job has done 3 of them.
     const later = new Date(now.getTime() + 90_000);
     await runner.advance(later);
     expect((await db.job.findUniqueOrThrow({ where: { id: blocker.id } })).status).toBe("SUCCEEDED");
@@ -132,11 +132,11 @@ describe("an elastic 2..8-member job", () => {
 
     // Progress is kept across the resize, and the rest runs at 8 members instead of 2: four times as fast.
     const after = await driver.pollJob(elastic.id);
-    expect(before.fraction).toBeCloseTo(1.5 / 4, 3);
+    expect(before.fraction).toBeCloseTo(3 / 32, 3);
     expect(after.fraction).toBeCloseTo(before.fraction!, 6);
     await runner.advance(new Date(later.getTime() + 15_000));
-    // 15 min more of cluster time does a quarter of the work (0.0625 at 2 members).
-    expect((await driver.pollJob(elastic.id)).fraction).toBeCloseTo(1.5 / 4 + (4 * 0.25) / 4, 3);
+    // 15 min more of cluster time at 8 members: 2 more member-hours (at 2 members it would be 0.5).
+    expect((await driver.pollJob(elastic.id)).fraction).toBeCloseTo(5 / 32, 3);
     const allocated = await db.gpu.aggregate({ _sum: { allocatedMilli: true } });
     expect(allocated._sum.allocatedMilli).toBe(64 * 1000);
     // No growth beyond the most members.

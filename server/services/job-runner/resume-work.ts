@@ -26,10 +26,16 @@ export function runBaseWorkS(job: JobRow, workSpeed: number): number {
   return Math.max(0, saved - intervals * interval);
 }
 
-/** What a driver is asked to run: the rest of the work after the run's base, from that checkpoint. */
+/**
+ * What a driver is asked to run: the rest of the work after the run's base, from that checkpoint. An
+ * elastic job placed with fewer than its most members runs proportionally longer (its estimate is for
+ * maxMembers; work rate linear in members, docs/topology.md).
+ */
 export function runRequestWork(core: RunnerCore, job: JobRow): { estimatedDurationS: number; resumeFromWorkS: number; checkpointIntervalS: number | null } {
   const base = Math.min(runBaseWorkS(job, workSpeedOf(core, job)), job.estimatedDurationS - 1);
-  return { estimatedDurationS: job.estimatedDurationS - Math.max(0, base), resumeFromWorkS: Math.max(0, base), checkpointIntervalS: job.checkpointIntervalS };
+  const scale = job.maxMembers && job.gangSize > 0 && job.gangSize < job.maxMembers ? job.maxMembers / job.gangSize : 1;
+  const rest = job.estimatedDurationS - Math.max(0, base);
+  return { estimatedDurationS: Math.round(rest * scale), resumeFromWorkS: Math.max(0, base), checkpointIntervalS: job.checkpointIntervalS };
 }
 
 /**
