@@ -14,6 +14,13 @@ import { toFleetJob, type FleetIndex } from "./fleet-snapshot";
 
 /** Bound on the decisions one plan may run in the live loop (the cycle decides many jobs on two cores). */
 const LIVE_MAX_EVALUATIONS = 60;
+/**
+ * Planner runs per cycle: the queue is walked in priority order, so the highest waiting jobs get them.
+ * Most jobs are in a class that may preempt (standard is the default), and an unbounded number of
+ * plans per cycle would stretch the cycle on a busy fleet.
+ */
+export const MAX_PLANS_PER_CYCLE = 8;
+const plansRun = new WeakMap<object, number>();
 /** Salt of a plan's seed, so its tie-breaks differ from the job's placement decision. */
 const PREEMPT_SEED_SALT = 0x9e3779b1;
 
@@ -79,9 +86,20 @@ export function preemptedReason(
  * Tries to start a job that cannot start now by preempting; true when a plan committed (the job is
  * PLACED and counted), false when the job may not preempt, no plan helps, or the plan lost a race.
  */
-export async function preemptForJob(cycle: PreemptionCycle, row: QueuedJobRow, timer: () => number = () => performance.now()): Promise<boolean> {
+export async function preemptForJob(
+  cycle: PreemptionCycle,
+  row: QueuedJobRow,
+  timer: () => number = () => performance.now(),
+  waiting?: CoordinatorDecision,
+): Promise<boolean> {
   const job = toFleetJob(row);
   if (!job.mayPreempt || !cycle.coordinator.policy.constraints.preemption) return false;
+  // Waiting by choice (for cleaner power, or for its window to open) is not waiting for GPUs.
+  const chosen = waiting?.explanation.clusters.find((c) => c.clusterId === waiting.parts[0]?.clusterId);
+  if (waiting?.outcome === "deferred" && (chosen?.startReason === "carbon" || chosen?.startReason === "window")) return false;
+  const runs = plansRun.get(cycle.report) ?? 0;
+  if (runs >= MAX_PLANS_PER_CYCLE) return false;
+  plansRun.set(cycle.report, runs + 1);
   const started = timer();
   const plan = planPreemption(cycle.snapshot, job, cycle.coordinator.policy, {
     seed: mixSeed(cycle.options.seed, hashId(row.id) ^ PREEMPT_SEED_SALT),

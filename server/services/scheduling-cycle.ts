@@ -321,7 +321,7 @@ async function cannotStartNow(
   writeInputs: DecisionInputWriter,
 ): Promise<void> {
   if (impossible) return commitWaiting(run, decision, record, impossible, writeInputs);
-  if (await preemptForJob(run, row, run.timer)) return;
+  if (await preemptForJob(run, row, run.timer, decision)) return;
   if (holdIfWaitingForCapacity(run, row.id, decision)) run.report.reserved++;
   await commitWaiting(run, decision, record, impossible, writeInputs);
 }
