@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import type { QueuedJobRow } from "./fleet-repository";
 import { storedAssignmentSchema, StoredJsonError, type StoredAssignment } from "./stored-json";
 
 /** Backfill modes a reservation is held under. */
@@ -134,4 +135,35 @@ export function findPendingJobs(db: Db, tenantId: string | null): Promise<Pendin
     ) d ON true
     WHERE j.status = 'QUEUED' AND (${tenantId}::text IS NULL OR j."tenantId" = ${tenantId})
     ORDER BY j.priority DESC, j."submittedAt" ASC, j.id ASC`;
+}
+
+/**
+ * Queued jobs whose latest decision is a capacity wait (its explanation has a capacityWait) still
+ * waiting out their reconsideration time and holding no reservation, in queue order: the candidates a
+ * cycle decides early when the backfill mode wants another hold.
+ */
+export async function findCapacityWaiters(db: Db, limit: number, now: Date, reconsiderMs: number): Promise<QueuedJobRow[]> {
+  if (limit <= 0 || reconsiderMs <= 0) return [];
+  const seenSince = new Date(now.getTime() - reconsiderMs);
+  const ids = await db.$queryRaw<{ id: string }[]>`
+    SELECT j.id FROM "Job" j
+    JOIN LATERAL (
+      SELECT x.outcome, x."startAt", x."lastSeenAt", x.explanation ? 'capacityWait' AS waits
+      FROM "Decision" x WHERE x."jobId" = j.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT 1
+    ) d ON true
+    WHERE j.status = 'QUEUED' AND (j."notBeforeAt" IS NULL OR j."notBeforeAt" <= ${now})
+      AND d.outcome = 'DEFERRED' AND d."startAt" > ${now} AND d."lastSeenAt" > ${seenSince} AND d.waits
+      AND NOT EXISTS (SELECT 1 FROM "JobReservation" r WHERE r."jobId" = j.id)
+    ORDER BY j.priority DESC, j."submittedAt" ASC, j.id ASC
+    LIMIT ${limit}`;
+  if (ids.length === 0) return [];
+  return db.job.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    orderBy: [{ priority: "desc" }, { submittedAt: "asc" }, { id: "asc" }],
+    include: {
+      tenant: { select: { slug: true } },
+      priorityClass: { select: { name: true, canPreempt: true } },
+      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { outcome: true, startAt: true, createdAt: true, lastSeenAt: true } },
+    },
+  });
 }

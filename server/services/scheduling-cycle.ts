@@ -28,7 +28,15 @@ import { preemptForJob } from "./preemption-commit";
 import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
-import { holdIfWaitingForCapacity, persistReservations, startBackfill, type BackfillRun } from "./scheduling-cycle/backfill-reservations";
+import {
+  decideEarly,
+  holdIfWaitingForCapacity,
+  MAX_EARLY_DECISIONS,
+  persistReservations,
+  startBackfill,
+  type BackfillRun,
+} from "./scheduling-cycle/backfill-reservations";
+import { findCapacityWaiters } from "../repositories/reservation-repository";
 
 /** Inputs of one cycle. */
 export interface CycleOptions {
@@ -331,14 +339,16 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
   const nowMs = options.now.getTime();
   const report = emptyReport();
   report.expired = await expireOverdueJobs(db, options.now);
-  const queued = await orderQueueByFairShare(
-    db,
-    await findQueuedJobs(db, options.maxJobs, options.now, options.reconsiderDeferredMs ?? 15 * 60_000),
-    options.now,
-  );
-  if (queued.length === 0) return report;
-  const [{ snapshot, index }, { coordinator, policyId, policy, workload }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const reconsiderMs = options.reconsiderDeferredMs ?? 15 * 60_000;
+  // Jobs waiting for capacity and out of the cycle's places come along, so a backfill hold can pass to them (decideEarly).
+  const [due, waiters] = await Promise.all([
+    findQueuedJobs(db, options.maxJobs, options.now, reconsiderMs),
+    findCapacityWaiters(db, MAX_EARLY_DECISIONS, options.now, reconsiderMs),
+  ]);
+  if (due.length === 0) return report;
+  const dueIds = new Set(due.map((row) => row.id));
+  const queued = await orderQueueByFairShare(db, [...due, ...waiters.filter((row) => !dueIds.has(row.id))], options.now);
+  const [{ snapshot, index }, { coordinator, policyId, policy, workload }] = await Promise.all([loadFleetSnapshot(db, nowMs), createFleetCoordinator(db)]);
   const timer = options.timer ?? (() => performance.now());
   const coordinatorInput = { policy, workload };
   // A job holding a reservation is decided every cycle (it starts as soon as its nodes free); others deferred to a later start wait for it.
@@ -359,7 +369,7 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     snapshot: open,
   };
   for (const row of queued) {
-    if (!backfill.decided.has(row.id)) report.skippedWaiting++;
+    if (!backfill.decided.has(row.id) && !decideEarly(backfill, row.id)) report.skippedWaiting++;
     else await considerJob(run, row);
   }
   await persistReservations(db, backfill);

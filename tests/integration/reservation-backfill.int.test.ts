@@ -218,6 +218,25 @@ describe("reservations and backfill", () => {
     expect(metrics).toContain("verdant_job_reservations 1");
   });
 
+  it("passes the hold to the next job waiting for capacity in the cycle the holder starts, though that job is not due to be decided again", async () => {
+    const db = database.db;
+    await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const long = await submit("long", 2, 5000, 4);
+    // The worker's default: a deferred job is decided again 15 minutes after its last decision.
+    const cycle = (s: number) => runSchedulingCycle(db, { now: at(s), seed: 7, maxJobs: 100 });
+    await cycle(5);
+    await runner.advance(at(1500));
+    await cycle(1500);
+    expect((await db.jobReservation.findMany()).map((r) => r.jobId)).toEqual([gang]);
+    await runner.advance(at(2001));
+    // The long job was last decided at 1500 s: not due until 2400 s, yet it takes over the hold now.
+    const report = await cycle(2001);
+    expect((await job(gang)).status).toBe("PLACED");
+    expect(report.reserved).toBe(1);
+    expect((await db.jobReservation.findMany()).map((r) => [r.jobId, r.startAt.getTime()])).toEqual([[long, at(2001 + 3600).getTime()]]);
+  });
+
   it("off (saved in the policy editor): no reservation is held, and a job that delays the waiting gang starts at once", async () => {
     const db = database.db;
     const admin = await callerAs(db, demoUserIds.admin, at(0));

@@ -9,7 +9,9 @@
  * Reservations are recomputed every cycle: the jobs the cycle decides lose their old holds first (a job
  * must be free to use its own nodes), and the new holds replace the stored rows at the end of the cycle.
  * Only a capacity wait on one cluster is held (the explanation's capacityWait); a carbon deferral
- * already has its start, and an unschedulable job has no nodes to hold.
+ * already has its start, and an unschedulable job has no nodes to hold. While the mode wants another
+ * hold, jobs that would wait out their deferral unseen are decided anyway (a few per cycle), so a
+ * placed head's hold passes to the next job waiting for capacity at once, not minutes later.
  */
 import { MAX_CONSERVATIVE_RESERVATIONS, type CoordinatorDecision, type CoordinatorPolicy, type FleetSnapshot } from "../../engine";
 import type { Db } from "../../db/client";
@@ -18,13 +20,18 @@ import { deleteAllReservations, replaceReservations, type ReservationWrite } fro
 import type { FleetIndex } from "../fleet-snapshot";
 import { reservationRow, withoutReservationsOf, withReservation } from "../reservation-snapshot";
 
+/** Most deferred jobs a cycle decides before their reconsideration time while looking for a job to hold nodes for. */
+export const MAX_EARLY_DECISIONS = 16;
+
 /** The cycle's backfill state: the mode, how many holds it allows, the jobs it decides and the holds made so far. */
 export interface BackfillRun {
   readonly mode: CoordinatorPolicy["constraints"]["backfill"];
   readonly maxReservations: number;
   /** Jobs decided this cycle: their stored reservations are replaced by what this cycle holds. */
-  readonly decided: ReadonlySet<string>;
+  readonly decided: Set<string>;
   readonly held: ReservationWrite[];
+  /** Deferred jobs decided early this cycle (see decideEarly). */
+  early: number;
 }
 
 /** What a hold changes in the cycle: the snapshot later jobs see. */
@@ -52,7 +59,7 @@ export function startBackfill(
   const mode = policy.constraints.backfill ?? "easy";
   const held = new Set(snapshot.clusters.flatMap((c) => c.reservations.map((r) => r.jobId)));
   const decided = new Set(toDecide(held).map((row) => row.id));
-  const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [] };
+  const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [], early: 0 };
   return { backfill, snapshot: withoutReservationsOf(snapshot, mode === "off" ? held : decided) };
 }
 
@@ -70,6 +77,17 @@ export function holdIfWaitingForCapacity(cycle: HoldingCycle, jobId: string, dec
   if (!row) return false;
   backfill.held.push(row);
   cycle.snapshot = withReservation(cycle.snapshot, decision, jobId);
+  return true;
+}
+
+/**
+ * Whether a job the cycle would skip (waiting for its deferred start) is decided anyway: the mode still
+ * wants a hold and the cycle has early decisions left. Marks it decided when so.
+ */
+export function decideEarly(backfill: BackfillRun, jobId: string): boolean {
+  if (backfill.mode === "off" || backfill.held.length >= backfill.maxReservations || backfill.early >= MAX_EARLY_DECISIONS) return false;
+  backfill.early++;
+  backfill.decided.add(jobId);
   return true;
 }
 
