@@ -1,5 +1,5 @@
 /**
- * The write of an elastic job's growth: the new members' node counters, GPU allocations and shares,
+ * Elastic jobs that may grow, and the write of a growth: the new members' node counters, GPU allocations and shares,
  * the job's member count and the Decision explaining it, in one transaction guarded on the job still
  * running with the count the growth was planned from. A lost race (capacity taken, job stopped or
  * resized meanwhile) writes nothing.
@@ -21,6 +21,15 @@ export interface GrowthWrite {
   explanation: unknown;
   latencyMs: number | null;
   at: Date;
+}
+
+/** Running elastic jobs (highest priority, then longest running, first) with their current placement. */
+export function findGrowable(db: Db) {
+  return db.job.findMany({
+    where: { status: "RUNNING", minMembers: { not: null }, maxMembers: { not: null } },
+    orderBy: [{ priority: "desc" }, { startedAt: "asc" }, { id: "asc" }],
+    include: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true } } },
+  });
 }
 
 class Lost extends Error {}

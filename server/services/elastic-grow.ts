@@ -10,7 +10,7 @@
 import type { Db } from "../db/client";
 import type { ClusterDriver } from "../drivers/types";
 import { mixSeed, type CoordinatorDecision, type FleetCluster, type FleetSnapshot } from "../engine";
-import { commitGrowth } from "../repositories/elastic-grow-repository";
+import { commitGrowth, findGrowable } from "../repositories/elastic-grow-repository";
 import type { NodeTake } from "../repositories/placement-repository";
 import { parseStoredAssignments } from "../repositories/stored-json";
 import { createFleetCoordinator } from "./scheduling-cycle";
@@ -26,15 +26,6 @@ function idSeed(id: string): number {
 /** What growing needs of the runner: each cluster's driver. */
 export interface GrowDrivers {
   driverOf(clusterId: string): ClusterDriver | null;
-}
-
-/** Running elastic jobs below their most members, with their current placement. */
-function findGrowable(db: Db) {
-  return db.job.findMany({
-    where: { status: "RUNNING", minMembers: { not: null }, maxMembers: { not: null } },
-    orderBy: [{ priority: "desc" }, { startedAt: "asc" }, { id: "asc" }],
-    include: { decisions: { where: { outcome: "PLACED" }, orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true } } },
-  });
 }
 
 /** The cluster with the job's own nodes marked not ready, so new members land on other nodes. */
