@@ -3,6 +3,7 @@
  * the public data in data/demo (copied from ../shared/data); anything not published is marked as an
  * estimate in the row itself so the UI can say so.
  */
+import { DEMO_CLASS_SHARES } from "../data/demo-workload-mix";
 
 export interface DemoZone {
   id: string;
@@ -200,9 +201,5 @@ export const busyTenantQuotas: Record<string, { maxGpus: number; fairShareWeight
   "cirrus-media": { maxGpus: 400, fairShareWeight: 1, nominalShare: 0.2, runningShare: 0.35 },
 };
 
-/** The seeded priority classes (migration 20261124081750) and the share of demo jobs in each. */
-export const demoClassShares = [
-  { id: "pc-production", name: "production", priority: 1000, canPreempt: true, preemptible: false, share: 0.15 },
-  { id: "pc-standard", name: "standard", priority: 500, canPreempt: true, preemptible: true, share: 0.55 },
-  { id: "pc-best-effort", name: "best-effort", priority: 100, canPreempt: false, preemptible: true, share: 0.3 },
-] as const;
+/** The seeded priority classes and the share of demo jobs in each (see server/data/demo-workload-mix.ts). */
+export const demoClassShares = DEMO_CLASS_SHARES;

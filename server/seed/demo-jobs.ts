@@ -4,8 +4,8 @@
  * scheduled..deletion span where it has one. About half the jobs get a flexibility window.
  */
 import type { OpenbPod } from "../data/openb-csv";
+import { openbJobShape } from "../data/openb-job-shape";
 import { createRng } from "../engine";
-import { QOS_PRIORITY } from "../data/openb-qos";
 
 export interface DemoJob {
   name: string;
@@ -23,22 +23,6 @@ export interface DemoJob {
   idempotencyKey: string;
   /** Index into the demo tenant list. */
   tenantIndex: number;
-}
-
-const MIN_DURATION_S = 10 * 60;
-const MAX_DURATION_S = 3 * 24 * 3600;
-
-function kindOf(pod: OpenbPod): DemoJob["kind"] {
-  if (pod.gpuCount === 0) return "BATCH";
-  if (pod.gpuCount > 1) return "TRAINING";
-  if (pod.gpuMilli < 1000 || pod.qos === "LS") return "INFERENCE";
-  return "TRAINING";
-}
-
-function durationOf(pod: OpenbPod): number {
-  const start = pod.scheduledTimeS ?? pod.creationTimeS;
-  const span = pod.deletionTimeS !== null ? pod.deletionTimeS - start : 3600;
-  return Math.min(MAX_DURATION_S, Math.max(MIN_DURATION_S, span));
 }
 
 /** Samples `count` distinct pods into queued demo jobs submitted over the hour before `now`. */
@@ -64,15 +48,7 @@ export function buildDemoJobs(pods: OpenbPod[], count: number, tenantCount: numb
 /** One trace pod as a demo job submitted at `submittedAt`, without a flexibility window. */
 export function demoJobFromPod(pod: OpenbPod, submittedAt: Date, tenantIndex: number): DemoJob {
   return {
-    name: `${pod.name.replace("openb-pod-", "trace-")}`,
-    kind: kindOf(pod),
-    cpuMilli: pod.cpuMilli,
-    memoryMib: pod.memoryMib,
-    gpuCount: pod.gpuCount,
-    gpuMilli: pod.gpuMilli,
-    allowedGpuModels: pod.gpuSpec,
-    estimatedDurationS: durationOf(pod),
-    priority: QOS_PRIORITY[pod.qos] ?? 1,
+    ...openbJobShape(pod),
     submittedAt,
     earliestStartAt: null,
     deadlineAt: null,

@@ -8,10 +8,11 @@
  * `simSpeed` times the wall clock, so a job started `e` simulated seconds ago started e / simSpeed
  * wall seconds ago; the runner re-attaches it with that progress. Deterministic for a given clock.
  */
+import { DEMO_MAX_RUN_S, demoClassPriority, drawDemoClass } from "../data/demo-workload-mix";
 import type { OpenbPod } from "../data/openb-csv";
 import { buildTargetWorkload, createCoordinator, createRng, mixSeed, type CoordinatorDecision, type Rng } from "../engine";
 import { toFleetJob } from "../services/fleet-snapshot";
-import { busyTenantQuotas, demoClassShares } from "./demo-catalog";
+import { busyTenantQuotas } from "./demo-catalog";
 import type { HistoryInput, HistoryJob } from "./demo-history";
 import { HistoryFleet } from "./demo-history-fleet";
 import { historyIntensity } from "./demo-history-intensity";
@@ -52,21 +53,11 @@ interface Candidate {
   checkpointIntervalS: number | null;
 }
 
-/**
- * Longest run of the busy demo's jobs (running, queued and arriving): the coordinator prices a run
- * only inside the 48-hour forecast, and the policy may defer it by up to 24 hours first.
- */
-export const MAX_RUN_S = 20 * 3600;
+/** Longest run of the busy demo's jobs (see server/data/demo-workload-mix.ts). */
+export const MAX_RUN_S = DEMO_MAX_RUN_S;
 
 /** The class id drawn by share. */
-export function drawClass(rng: Rng): string {
-  let x = rng.next();
-  for (const c of demoClassShares) {
-    if (x < c.share) return c.id;
-    x -= c.share;
-  }
-  return "pc-standard";
-}
+export const drawClass = drawDemoClass;
 
 /** A tenant drawn by the running shares (Cirrus above its nominal share, Borealis below). */
 function drawTenant(rng: Rng, tenants: HistoryInput["tenants"]): HistoryInput["tenants"][number] {
@@ -79,7 +70,7 @@ function drawTenant(rng: Rng, tenants: HistoryInput["tenants"]): HistoryInput["t
   return tenants[0]!;
 }
 
-const priorityOf = (classId: string) => demoClassShares.find((c) => c.id === classId)?.priority ?? 500;
+const priorityOf = demoClassPriority;
 
 /** A scenario job: a whole node of `model` for `durationS`, `elapsedS` into its run. */
 function scenarioJob(

@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "../db/client";
 import { parseOpenbPods } from "../data/openb-csv";
-import { createArrivalGenerator } from "../seed/demo-arrival-generator";
+import { findTenantSubmitters, insertArrivals, readDemoArrivalRate } from "../repositories/demo-arrival-repository";
+import { createArrivalGenerator } from "../data/demo-arrival-generator";
 
 /** Most jobs one cycle submits. */
 export const MAX_ARRIVALS_PER_CYCLE = 20;
@@ -36,8 +37,7 @@ export function createDemoArrivals(db: Db, options: DemoArrivalOptions) {
 
   return {
     async tick(now: Date): Promise<number> {
-      const setting = await db.systemSetting.findUnique({ where: { id: "global" }, select: { demoArrivalsPerHour: true } });
-      const rate = setting?.demoArrivalsPerHour ?? 0;
+      const rate = await readDemoArrivalRate(db);
       const previous = lastMs;
       lastMs = now.getTime();
       if (rate <= 0 || previous === null || now.getTime() <= previous) {
@@ -48,9 +48,7 @@ export function createDemoArrivals(db: Db, options: DemoArrivalOptions) {
       const count = Math.min(MAX_ARRIVALS_PER_CYCLE, Math.floor(carry));
       carry = Math.min(carry - count, 1);
       if (count === 0) return 0;
-      const tenants = await db.tenant.findMany({
-        select: { id: true, slug: true, users: { where: { role: "TENANT_MEMBER" }, select: { id: true }, take: 1 } },
-      });
+      const tenants = await findTenantSubmitters(db);
       const bySlug = new Map(tenants.map((t) => [t.slug, t]));
       const rows = [];
       for (let i = 0; i < count; i++) {
@@ -61,8 +59,7 @@ export function createDemoArrivals(db: Db, options: DemoArrivalOptions) {
         rows.push({ ...job, tenantId: tenant.id, submittedById: user.id, allowedRegions: [] });
       }
       if (!rows.length) return 0;
-      const { count: created } = await db.job.createMany({ data: rows, skipDuplicates: true });
-      return created;
+      return insertArrivals(db, rows);
     },
   };
 }

@@ -4,21 +4,17 @@
  * interval for training, a flexibility window for about a third and, now and then, a small gang of
  * whole-GPU training members. Pure: the caller stores the rows.
  *
- * Runs are capped at MAX_RUN_S (20 h: a run must lie inside the forecast the coordinator prices).
+ * Runs are capped at DEMO_MAX_RUN_S (20 h: a run must lie inside the forecast the coordinator prices).
  * A quarter of the pods are drawn uniformly (the trace's mix of jobs: mostly minutes long) and three
  * quarters in proportion to their duration (the trace's mix of GPU time: mostly many hours). Uniform
  * draws alone hold 1.0 GPU-hours each on average; on simulated clusters at 60x the busy fleet's ~870
  * GPUs would need about 37,000 of them an hour to stay 70 % allocated. The mix holds 8.6 GPU-hours
  * each: steady GPUs in use = rate x 8.6 / simulated speed, about 570 (66 %) at 4,000 an hour and 60x.
  */
-import type { OpenbPod } from "../data/openb-csv";
 import { createRng } from "../engine";
-import { demoClassShares, demoTenants } from "./demo-catalog";
-import { demoJobFromPod } from "./demo-jobs";
-import { drawClass, MAX_RUN_S } from "./demo-running";
-
-/** Shares of arrivals per tenant (index into demoTenants): Cirrus submits past its nominal share. */
-const ARRIVAL_TENANT_SHARES = [0.4, 0.2, 0.4];
+import { DEMO_ARRIVAL_TENANT_SHARES, DEMO_MAX_RUN_S, demoClassPriority, drawDemoClass } from "./demo-workload-mix";
+import type { OpenbPod } from "./openb-csv";
+import { openbJobShape } from "./openb-job-shape";
 /** Chance that an arrival is a gang of 2-4 whole-GPU members. */
 const GANG_CHANCE = 0.03;
 /** Chance of a flexibility window (start any time from submission, finish within 12 h of the run). */
@@ -54,7 +50,7 @@ export function createArrivalGenerator(pods: readonly OpenbPod[], seed: number) 
   const rng = createRng(seed);
   const cumulative: number[] = [];
   let total = 0;
-  const durationOf = (p: OpenbPod) => Math.min(MAX_RUN_S, demoJobFromPod(p, new Date(0), 0).estimatedDurationS);
+  const durationOf = (p: OpenbPod) => Math.min(DEMO_MAX_RUN_S, openbJobShape(p).estimatedDurationS);
   for (const p of gpuPods) cumulative.push((total += durationOf(p)));
   /** A pod index drawn in proportion to duration (binary search over the running sums). */
   const byDuration = () => {
@@ -72,13 +68,10 @@ export function createArrivalGenerator(pods: readonly OpenbPod[], seed: number) 
     /** The next arrival, submitted at `at`. */
     next(at: Date): ArrivalJob {
       const pod = gpuPods[rng.next() < LONG_SHARE ? byDuration() : rng.nextInt(gpuPods.length)]!;
-      const base = demoJobFromPod(pod, at, 0);
+      const base = openbJobShape(pod);
       let x = rng.next();
-      const tenantIndex = Math.max(
-        0,
-        ARRIVAL_TENANT_SHARES.findIndex((share) => (x -= share) < 0),
-      );
-      const classId = drawClass(rng);
+      const tenant = DEMO_ARRIVAL_TENANT_SHARES.find((t) => (x -= t.share) < 0) ?? DEMO_ARRIVAL_TENANT_SHARES[0];
+      const classId = drawDemoClass(rng);
       const gang = rng.next() < GANG_CHANCE;
       const flexible = !gang && rng.next() < FLEXIBLE_CHANCE;
       const kind = gang ? "TRAINING" : base.kind;
@@ -94,14 +87,14 @@ export function createArrivalGenerator(pods: readonly OpenbPod[], seed: number) 
         gangSize: gang ? 2 + rng.nextInt(3) : 1,
         allowedGpuModels: base.allowedGpuModels,
         estimatedDurationS: durationS,
-        priority: demoClassShares.find((c) => c.id === classId)?.priority ?? 500,
+        priority: demoClassPriority(classId),
         priorityClassId: classId,
         checkpointIntervalS: kind === "TRAINING" ? (rng.next() < 0.5 ? 1800 : 3600) : null,
         submittedAt: at,
         earliestStartAt: flexible ? at : null,
         deadlineAt: flexible ? new Date(at.getTime() + (durationS + 12 * 3600) * 1000) : null,
         idempotencyKey: `demo-arrival-${seed}-${at.getTime()}-${serial}`,
-        tenantSlug: demoTenants[tenantIndex]!.slug,
+        tenantSlug: tenant.slug,
       };
     },
   };
