@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
+import { replayDecision } from "../../server/services/decision-replay-service";
 import { parseCoordinatorExplanation } from "../../server/engine";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
@@ -155,6 +156,10 @@ describe("reservations and backfill", () => {
     const shortExplanation = parseCoordinatorExplanation(shortDecision.explanation);
     expect(shortExplanation.backfill?.ahead).toMatchObject([{ jobId: gang, clusterId: FRA, startMs: at(2001).getTime(), sharesNodes: true }]);
     expect(shortExplanation.backfill?.endMs).toBe(at(605).getTime());
+
+    // Both decisions replay byte for byte from their stored inputs (the reservation is part of the snapshot).
+    expect((await replayDecision(db, shortDecision.id)).status).toBe("reproduced");
+    expect((await replayDecision(db, (await latestDecision(gang)).id)).status).toBe("reproduced");
 
     // The long job would still hold two GPUs at 2001 s: it waits until the gang is done.
     expect((await job(long)).status).toBe("QUEUED");
