@@ -1,5 +1,6 @@
 "use client";
 // One job in the fleet jobs table.
+import Link from "next/link";
 import { LocalTime } from "@/components/ui/local-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDuration } from "@/components/ui/format";
@@ -15,7 +16,11 @@ export type FleetJob = RouterOutputs["jobs"]["list"]["rows"][number];
 export function FleetJobRow({ job, nowMs }: { job: FleetJob; nowMs: number }) {
   return (
     <tr data-testid="fleet-job-row">
-      <td className="px-3 py-2 font-medium">{job.name}</td>
+      <td className="px-3 py-2 font-medium">
+        <Link className="text-leaf-700 underline" href={`/jobs/${job.id}`}>
+          {job.name}
+        </Link>
+      </td>
       <td className="px-3 py-2">{job.tenant.name}</td>
       <td className="px-3 py-2">
         <StatusBadge status={job.status} />

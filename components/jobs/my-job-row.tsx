@@ -21,7 +21,11 @@ export function MyJobRow({ job, nowMs, onCancel, cancelling }: { job: MyJob; now
   const energy = jobEnergyView(job);
   return (
     <tr data-testid="job-row">
-      <td className="px-3 py-2 font-medium">{job.name}</td>
+      <td className="px-3 py-2 font-medium">
+        <Link className="text-leaf-700 underline" href={`/jobs/${job.id}`}>
+          {job.name}
+        </Link>
+      </td>
       <td className="px-3 py-2">
         <StatusBadge status={job.status} />
         {job.statusReason && job.status !== "QUEUED" && <span className="mt-1 block max-w-56 text-xs text-slate-600">{job.statusReason}</span>}
