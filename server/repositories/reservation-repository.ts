@@ -167,3 +167,8 @@ export async function findCapacityWaiters(db: Db, limit: number, now: Date, reco
     },
   });
 }
+
+/** Decisions that placed a job ahead of a reservation (the backfill counter). */
+export function countBackfilledDecisions(db: Db): Promise<number> {
+  return db.decision.count({ where: { backfilled: true } });
+}

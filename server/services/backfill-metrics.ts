@@ -5,11 +5,11 @@
  */
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { Db } from "../db/client";
-import { countReservations } from "../repositories/reservation-repository";
+import { countBackfilledDecisions, countReservations } from "../repositories/reservation-repository";
 
 /** Adds the backfill series to one scrape's registries. */
 export async function registerBackfillMetrics(db: Db, registers: Registry[]): Promise<void> {
-  const [backfilled, reservations] = await Promise.all([db.decision.count({ where: { backfilled: true } }), countReservations(db)]);
+  const [backfilled, reservations] = await Promise.all([countBackfilledDecisions(db), countReservations(db)]);
   new Counter({
     name: "verdant_backfilled_jobs_total",
     help: "Jobs started ahead of another job's reservation without delaying it (EASY or conservative backfill).",

@@ -9,6 +9,7 @@ import { formatExplanation, parseCoordinatorExplanation, type CoordinatorExplana
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findPendingJobs, findQueuedReservations } from "../repositories/reservation-repository";
+import { findClusterNames, findJobForPage, findJobNames } from "../repositories/job-detail-repository";
 import { DomainError } from "./errors";
 import { buildQueueView, type QueueJob } from "./queue-view-service";
 
@@ -69,35 +70,17 @@ function explanationOf(value: unknown): CoordinatorExplanation | null {
 /** Loads one job for a signed-in user; NOT_FOUND when it does not exist or belongs to another tenant. */
 export async function getJobDetail(db: Db, user: SessionUser, id: string, now: Date): Promise<JobDetail> {
   const operator = user.role === "OPERATOR" || user.role === "ADMIN";
-  const job = await db.job.findUnique({
-    where: { id },
-    include: {
-      tenant: { select: { name: true } },
-      priorityClass: { select: { name: true } },
-      reservation: { include: { cluster: { select: { name: true } } } },
-      decisions: {
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: 1,
-        select: { id: true, outcome: true, createdAt: true, backfilled: true, explanation: true },
-      },
-    },
-  });
+  const job = await findJobForPage(db, id);
   if (!job || (!operator && job.tenantId !== user.tenantId)) throw new DomainError("NOT_FOUND", "No such job.");
   const decision = job.decisions[0] ?? null;
   const explanation = decision ? explanationOf(decision.explanation) : null;
 
   // Names of the jobs the sections mention, only where the viewer may see them.
   const mentioned = [...(explanation?.capacityWait?.freedBy.map((f) => f.jobId) ?? []), ...(explanation?.backfill?.ahead.map((a) => a.jobId) ?? [])];
-  const [named, clusters] = await Promise.all([
-    mentioned.length
-      ? db.job.findMany({ where: { id: { in: mentioned }, ...(operator ? {} : { tenantId: user.tenantId! }) }, select: { id: true, name: true } })
-      : [],
-    explanation?.backfill
-      ? db.cluster.findMany({ where: { id: { in: explanation.backfill.ahead.map((a) => a.clusterId) } }, select: { id: true, name: true } })
-      : [],
+  const [nameOf, clusterName] = await Promise.all([
+    findJobNames(db, mentioned, operator ? null : user.tenantId),
+    findClusterNames(db, explanation?.backfill?.ahead.map((a) => a.clusterId) ?? []),
   ]);
-  const nameOf = new Map(named.map((j) => [j.id, j.name]));
-  const clusterName = new Map(clusters.map((c) => [c.id, c.name]));
   const ref = (jobId: string): NamedJob => ({ id: jobId, name: nameOf.get(jobId) ?? null });
 
   let pending: JobDetail["pending"] = null;
