@@ -11,7 +11,6 @@ import { readInventoryDriftTotals } from "../repositories/inventory-repository";
 import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metrics-repository";
 import { registerFailureMetrics } from "./failure-metrics";
 import { registerBackfillMetrics } from "./backfill-metrics";
-import { registerBackfillMetrics } from "./backfill-metrics";
 import { registerPreemptionMetrics } from "./preemption-metrics";
 import { databaseErrorMessage } from "./health-service";
 import { checkMetricsAccess, type MetricsAccessConfig } from "./metrics-access";
@@ -99,7 +98,6 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   const restarts = counter("verdant_service_restarts_total", "Restarts of the background process by the supervisor in `npm start`.", ["service"]);
   for (const r of m.services) restarts.inc({ service: r.service }, r.restarts);
   await registerFailureMetrics(db, registers);
-  await registerBackfillMetrics(db, registers);
   await registerBackfillMetrics(db, registers);
   await registerPreemptionMetrics(db, registers);
   return registry;
