@@ -46,8 +46,10 @@ export async function writeBusyState(
     }),
   });
   await tx.job.createMany({ data: [...rows.running.jobs, ...rows.queue] as unknown as Prisma.JobCreateManyInput[] });
-  await tx.decision.createMany({ data: rows.running.decisions as unknown as Prisma.DecisionCreateManyInput[] });
-  await rewriteExplanationsExact(tx, rows.running.decisions as { id: string; explanation: unknown }[]);
+  // The explanations (about 40 kB each) are sent once, as exact JSON text: inserted empty, then set.
+  const decisions = rows.running.decisions as (Record<string, unknown> & { id: string; explanation: unknown })[];
+  await tx.decision.createMany({ data: decisions.map((d) => ({ ...d, explanation: {} })) as unknown as Prisma.DecisionCreateManyInput[] });
+  await rewriteExplanationsExact(tx, decisions);
   await tx.gpuShare.createMany({ data: rows.running.shares });
   await tx.systemSetting.create({ data: { id: "global", demoArrivalsPerHour: BUSY_DEMO_ARRIVALS_PER_HOUR, updatedAt: rows.now } });
 }
