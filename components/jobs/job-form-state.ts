@@ -16,6 +16,8 @@ export interface JobFormState {
   gangSize: string;
   /** Elastic: the fewest nodes the gang may start with; "" = fixed at gangSize. */
   minMembers: string;
+  /** Keep every node of the gang in one rack (hard). */
+  gangSameRack: boolean;
   durationHours: string;
   /** The priority class id; "" = the default class (the form preselects it once the classes load). */
   priorityClassId: string;
@@ -41,6 +43,7 @@ export const emptyJobForm: JobFormState = {
   minGpuMemoryGib: "",
   gangSize: "1",
   minMembers: "",
+  gangSameRack: false,
   durationHours: "2",
   priorityClassId: "",
   checkpointMinutes: "",
@@ -72,6 +75,7 @@ export function toSubmitInput(form: JobFormState, idempotencyKey: string): JobSu
     minGpuMemoryGib: compute ? num(form.minGpuMemoryGib) : null,
     gangSize: num(form.gangSize),
     minMembers: compute || form.minMembers.trim() === "" ? null : num(form.minMembers),
+    gangSameRack: form.gangSameRack,
     estimatedDurationS: Math.round(num(form.durationHours) * 3600),
     priorityClassId: form.priorityClassId || null,
     checkpointIntervalS: form.checkpointMinutes.trim() === "" ? null : Math.round(num(form.checkpointMinutes) * 60),
@@ -99,6 +103,8 @@ export interface JobRequestFields {
   /** Elastic jobs: the fewest and most nodes (gangSize is then the current count); absent or null = fixed. */
   minMembers?: number | null;
   maxMembers?: number | null;
+  /** Absent on rows read without it: false. */
+  gangSameRack?: boolean;
   estimatedDurationS: number;
   allowedRegions: string[];
   allowSplit: boolean;
@@ -134,6 +140,7 @@ export function formStateFromJob(job: JobRequestFields): JobFormState {
     minGpuMemoryGib: compute && job.minGpuMemoryGib !== null ? String(job.minGpuMemoryGib) : "",
     gangSize: String(job.maxMembers ?? job.gangSize),
     minMembers: job.minMembers !== null && job.minMembers !== undefined ? String(job.minMembers) : "",
+    gangSameRack: job.gangSameRack ?? false,
     durationHours: show(job.estimatedDurationS / 3600),
     priorityClassId: job.priorityClassId ?? "",
     checkpointMinutes: job.checkpointIntervalS ? show(job.checkpointIntervalS / 60) : "",

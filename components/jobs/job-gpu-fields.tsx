@@ -98,6 +98,10 @@ export function JobGpuFields({ form, errors }: JobFormSectionProps) {
           <Input id="minMembers" type="number" min="1" max="64" step="1" {...form.register("minMembers")} invalid={!!errors.minMembers} />
         </Field>
       ) : null}
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" {...form.register("gangSameRack")} />
+        Keep all nodes in one rack (otherwise a large gang may span racks, with the predicted slowdown shown)
+      </label>
     </fieldset>
   );
 }

@@ -34,6 +34,8 @@ export const jobSubmitSchema = z
     computeUnits: z.number().positive("Compute must be positive").max(10_000).nullable().default(null),
     minGpuMemoryGib: z.number().int().min(1).max(1024).nullable().default(null),
     gangSize: z.number().int("Gang size must be a whole number").min(1, "Gang size is at least 1").max(64, "At most 64 nodes"),
+    /** A gang that must keep every node in one rack (hard); false = the tightest topology group, its cost stated. */
+    gangSameRack: z.boolean().default(false),
     /** Elastic training: the fewest nodes the gang may start with (gangSize is the most); null = fixed size. */
     minMembers: z
       .number({ error: "Fewest nodes is a whole number" })

@@ -21,7 +21,10 @@ export const DEMO_LINKS = [
   { a: "lon-regional-1", b: "fra-hub-1", bandwidthGbps: 6_400 },
 ] as const;
 
-/** The queued demo job that fits no single cluster (20 members > 16 nodes per rack) but fits Toronto + Ottawa. */
+/**
+ * The queued demo job that fits no single cluster but fits Toronto + Ottawa: it keeps its nodes in one
+ * rack (gangSameRack), and 20 members exceed every 16-node rack, while 10 + 10 fit a rack on each side.
+ */
 export const DEMO_SPLIT_JOB_ID = "job-seed-split";
 
 /** Route length (km) and latency (ms) of a demo link between two clusters. */
@@ -52,6 +55,7 @@ export async function seedClusterLinks(tx: DbTx, now: Date): Promise<void> {
       gpuMilli: 1000,
       allowedGpuModels: [],
       gangSize: 20,
+      gangSameRack: true,
       estimatedDurationS: 6 * 3600,
       priority: 5,
       allowedRegions: ["na-east"],

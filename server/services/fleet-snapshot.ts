@@ -51,10 +51,10 @@ function nodeState(row: ClusterWithAllocation["nodes"][number], sharesByJob: Map
     gpuCount: row.gpuCount,
     gpuModel: row.gpuModelId,
     rack: row.rackGroup,
-    labels: row.labels as Record<string, string>,
-    ready: row.status === "READY",
     switchGroup: row.switchGroup,
     podGroup: row.podGroup,
+    labels: row.labels as Record<string, string>,
+    ready: row.status === "READY",
   });
   return {
     ...base,
@@ -91,11 +91,13 @@ export type JobFields = Pick<
   priorityClass?: { name: string; canPreempt: boolean } | null;
   checkpointIntervalS?: number | null;
   checkpointedWorkS?: number;
-};
-
   /** Elastic gang: the fewest and most members (absent or null = fixed at gangSize). */
   minMembers?: number | null;
   maxMembers?: number | null;
+  /** The gang must keep every member in one rack (absent = false). */
+  gangSameRack?: boolean;
+};
+
 /** A job (row or preview input) as the coordinator's FleetJob. */
 export function toFleetJob(row: JobFields): FleetJob {
   return {
@@ -112,6 +114,7 @@ export function toFleetJob(row: JobFields): FleetJob {
     // An elastic job asks for its most members; gangSize holds the count it last ran with.
     gangSize: row.maxMembers ?? row.gangSize,
     minMembers: row.minMembers ?? null,
+    ...(row.gangSameRack ? { gangSameRack: true } : {}),
     estimatedDurationS: row.estimatedDurationS,
     submittedAtMs: row.submittedAt?.getTime() ?? null,
     earliestStartMs: row.earliestStartAt?.getTime() ?? null,

@@ -18,6 +18,7 @@ export function normalizeJobRequest(job: JobSubmit) {
     computeUnits: compute ? job.computeUnits : null,
     minGpuMemoryGib: compute ? job.minGpuMemoryGib : null,
     gangSize: job.gangSize,
+    gangSameRack: job.gangSize > 1 && job.gangSameRack,
     estimatedDurationS: job.estimatedDurationS,
     earliestStartAt: job.earliestStartAt,
     deadlineAt: job.deadlineAt,

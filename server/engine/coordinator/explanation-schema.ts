@@ -164,6 +164,8 @@ export const chosenPartSchema = z.object({
       slowdownPct: z.number(),
       extraGpuHours: z.number(),
       rackKnown: z.boolean(),
+      /** False when some member's switch group is unknown: a span across racks is then stated as a lower bound. */
+      switchKnown: z.boolean().optional(),
     })
     .optional(),
   /**

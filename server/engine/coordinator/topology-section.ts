@@ -31,6 +31,7 @@ export function topologyOfOption(cluster: FleetCluster, o: PlacementOption): { t
       slowdownPct: span.slowdownPct,
       extraGpuHours: Math.round(gpuHours * 100) / 100,
       rackKnown: members.every((n) => (n.rack ?? "") !== ""),
+      switchKnown: members.every((n) => (n.switchGroup ?? "") !== ""),
     },
   };
 }
@@ -45,7 +46,10 @@ export function topologySentence(t: Topology): string {
     case "rack":
       return `The gang's ${t.members} members share one rack (${t.nodes} nodes): no topology penalty.`;
     case "switch":
-      return `The gang spans ${t.racks} racks under 1 switch group: ${cost}.`;
+      // Unknown switch groups count as one: the racks may sit under different switches, so the cost is a floor.
+      return t.switchKnown === false
+        ? `The gang spans ${t.racks} racks (switch groups unknown): at least ${cost}.`
+        : `The gang spans ${t.racks} racks under 1 switch group: ${cost}.`;
     case "pod":
       return `The gang spans ${t.switches} switch groups (${t.racks} racks) in 1 pod: ${cost}.`;
     default:
