@@ -4,15 +4,17 @@
  * asked where up to (max - current) more members fit now on the job's own cluster, with the job's
  * nodes marked unavailable (a member per node, as the drivers start them); it may place fewer (the
  * growth is itself elastic, 1..missing). The growth commits in one transaction (shares, node counters,
- * Job.gangSize, a Decision listing every member with the elastic section's grownFrom), then the
- * cluster's driver resizes the job, keeping its progress. A driver without resizeJob never grows jobs.
+ * Job.gangSize, a Decision listing every member with the elastic section's grownFrom), right after
+ * the cluster's driver has resized the job (keeping its progress); a lost commit resizes it back. A
+ * driver without resizeJob never grows jobs.
  */
 import type { Db } from "../db/client";
 import type { ClusterDriver } from "../drivers/types";
 import { mixSeed, type CoordinatorDecision, type FleetCluster, type FleetSnapshot } from "../engine";
 import { commitGrowth, findGrowable } from "../repositories/elastic-grow-repository";
 import type { NodeTake } from "../repositories/placement-repository";
-import { parseStoredAssignments } from "../repositories/stored-json";
+import { parseStoredAssignments, type StoredAssignment } from "../repositories/stored-json";
+import { assignmentsFor } from "./cluster-drivers";
 import { createFleetCoordinator } from "./scheduling-cycle";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
 
@@ -94,6 +96,14 @@ export async function growElasticJobs(db: Db, drivers: GrowDrivers, now: Date, s
         memoryMib: t.memoryMib,
       })),
     ];
+    // The cluster first: a driver that refuses the new members (capacity it sees taken) leaves the
+    // database untouched; a commit that then loses its race gives the cluster its old members back.
+    const onCluster = (list: StoredAssignment[]) => assignmentsFor(clusterId, list);
+    try {
+      await driver.resizeJob(job.id, onCluster(assignments));
+    } catch {
+      continue;
+    }
     const ok = await commitGrowth(db, {
       jobId: job.id,
       fromMembers: job.gangSize,
@@ -107,13 +117,10 @@ export async function growElasticJobs(db: Db, drivers: GrowDrivers, now: Date, s
       latencyMs: performance.now() - started,
       at: now,
     });
-    if (!ok) continue;
-    await driver.resizeJob(
-      job.id,
-      assignments
-        .filter((a) => a.cluster === clusterId)
-        .map((a) => ({ node: a.node, gpuIndices: a.gpuIndices, milliPerGpu: a.milliPerGpu, cpuMilli: a.cpuMilli, memoryMib: a.memoryMib })),
-    );
+    if (!ok) {
+      await driver.resizeJob(job.id, onCluster(current)).catch(() => undefined);
+      continue;
+    }
     grown++;
   }
   return grown;
