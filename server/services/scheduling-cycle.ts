@@ -29,6 +29,7 @@ import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
 import {
+  blockIfStrictOrder,
   decideEarly,
   holdIfWaitingForCapacity,
   MAX_EARLY_DECISIONS,
@@ -65,6 +66,8 @@ export interface CycleReport {
   reserved: number;
   /** Jobs placed ahead of a reservation without delaying it. */
   backfilled: number;
+  /** With backfill off: jobs not decided because a job ahead of them waits for busy nodes. */
+  heldBehind: number;
   /** Decisions stored without their engine inputs (an input value JSON cannot carry; see inputsUnrecordedReason). */
   inputsUnrecorded: number;
   inputsUnrecordedReason?: string;
@@ -175,6 +178,7 @@ function emptyReport(): CycleReport {
     skippedWaiting: 0,
     repeated: 0,
     reserved: 0,
+    heldBehind: 0,
     backfilled: 0,
     inputsUnrecorded: 0,
     decisionLatencyMs: [],
@@ -331,6 +335,7 @@ async function cannotStartNow(
   if (impossible) return commitWaiting(run, decision, record, impossible, writeInputs);
   if (await preemptForJob(run, row, run.timer, decision)) return;
   if (holdIfWaitingForCapacity(run, row.id, decision)) run.report.reserved++;
+  blockIfStrictOrder(run.backfill, row.id, decision);
   await commitWaiting(run, decision, record, impossible, writeInputs);
 }
 
@@ -369,7 +374,8 @@ export async function runSchedulingCycle(db: Db, options: CycleOptions): Promise
     snapshot: open,
   };
   for (const row of queued) {
-    if (!backfill.decided.has(row.id) && !decideEarly(backfill, row.id)) report.skippedWaiting++;
+    if (backfill.blockedBy !== null) report.heldBehind++;
+    else if (!backfill.decided.has(row.id) && !decideEarly(backfill, row.id)) report.skippedWaiting++;
     else await considerJob(run, row);
   }
   await persistReservations(db, backfill);

@@ -46,9 +46,10 @@ export const policyConstraintsSchema = z.object({
    */
   minDeferralSavingGCo2e: z.number().min(0).default(5),
   /**
-   * Backfill in the queue: "easy" (the highest-priority job that cannot start holds a reservation on
-   * each cluster; later jobs start only where they do not delay it), "conservative" (every job that
-   * cannot start holds one) or "off" (strict priority order without holds).
+   * Backfill in the queue: "easy" (the highest-priority job that must wait for busy nodes holds them
+   * as a reservation; later jobs start only where they do not delay it), "conservative" (every such
+   * job, up to a bound, holds one) or "off" (no backfill: strict priority order, so no job starts
+   * ahead of a higher-priority job that waits for capacity).
    */
   backfill: z.enum(["off", "easy", "conservative"]).default("easy"),
   /** A job whose class may preempt takes GPUs from lower-priority preemptible jobs when it cannot start otherwise. */

@@ -10,7 +10,7 @@ import {
 import type { QueuedJobRow } from "../../repositories/fleet-repository";
 import type { StoredReservation } from "../../repositories/reservation-repository";
 import { reservationsOn } from "../reservation-snapshot";
-import { decideEarly, holdIfWaitingForCapacity, MAX_EARLY_DECISIONS, maxReservationsOf, startBackfill } from "./backfill-reservations";
+import { blockIfStrictOrder, decideEarly, holdIfWaitingForCapacity, MAX_EARLY_DECISIONS, maxReservationsOf, startBackfill } from "./backfill-reservations";
 
 const T = Date.UTC(2026, 10, 24, 12);
 const request = { id: "x", cpuMilli: 1000, memoryMib: 1024, gpuCount: 2, gpuMilliPerGpu: 1000, allowedGpuModels: [], gangSize: 1 };
@@ -83,6 +83,19 @@ describe("backfill in the cycle", () => {
     expect(holdIfWaitingForCapacity({ ...easy, index }, "a", carbon)).toBe(false);
     const off = startBackfill(policy("off"), snapshot([cluster("c1", [])]), () => rows("a"));
     expect(holdIfWaitingForCapacity({ ...off, index }, "a", waiting())).toBe(false);
+  });
+
+  it("with backfill off, the first capacity wait closes the queue for the cycle; a carbon deferral does not", () => {
+    const off = startBackfill(policy("off"), snapshot([]), () => []).backfill;
+    const carbon = { ...waiting(), explanation: {} } as unknown as CoordinatorDecision;
+    expect(blockIfStrictOrder(off, "c", carbon)).toBe(false);
+    expect(off.blockedBy).toBeNull();
+    expect(blockIfStrictOrder(off, "a", waiting())).toBe(true);
+    expect(blockIfStrictOrder(off, "b", waiting())).toBe(false);
+    expect(off.blockedBy).toBe("a");
+    const easy = startBackfill(policy("easy"), snapshot([]), () => []).backfill;
+    expect(blockIfStrictOrder(easy, "a", waiting())).toBe(false);
+    expect(easy.blockedBy).toBeNull();
   });
 
   it("decides waiting jobs early only while a hold is wanted, at most MAX_EARLY_DECISIONS per cycle", () => {

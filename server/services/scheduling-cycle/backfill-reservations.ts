@@ -5,7 +5,8 @@
  *   behind it start only where they do not delay it (the engine's timeline refuses any other window);
  * - "conservative": every such job holds one (up to MAX_CONSERVATIVE_RESERVATIONS, as the simulator),
  *   each computed with the earlier ones in place;
- * - "off": no reservations (rows are dropped).
+ * - "off": no backfill: strict priority order. No reservations (rows are dropped); once a job must
+ *   wait for busy nodes, no job behind it in the queue starts this cycle (as in the simulator).
  * Reservations are recomputed every cycle: the jobs the cycle decides lose their old holds first (a job
  * must be free to use its own nodes), and the new holds replace the stored rows at the end of the cycle.
  * Only a capacity wait on one cluster is held (the explanation's capacityWait); a carbon deferral
@@ -32,6 +33,8 @@ export interface BackfillRun {
   readonly held: ReservationWrite[];
   /** Deferred jobs decided early this cycle (see decideEarly). */
   early: number;
+  /** With backfill off: the first job of the cycle that waits for busy nodes; every job behind it waits too. */
+  blockedBy: string | null;
 }
 
 /** What a hold changes in the cycle: the snapshot later jobs see. */
@@ -59,7 +62,7 @@ export function startBackfill(
   const mode = policy.constraints.backfill ?? "easy";
   const held = new Set(snapshot.clusters.flatMap((c) => c.reservations.map((r) => r.jobId)));
   const decided = new Set(toDecide(held).map((row) => row.id));
-  const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [], early: 0 };
+  const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [], early: 0, blockedBy: null };
   return { backfill, snapshot: withoutReservationsOf(snapshot, mode === "off" ? held : decided) };
 }
 
@@ -77,6 +80,16 @@ export function holdIfWaitingForCapacity(cycle: HoldingCycle, jobId: string, dec
   if (!row) return false;
   backfill.held.push(row);
   cycle.snapshot = withReservation(cycle.snapshot, decision, jobId);
+  return true;
+}
+
+/**
+ * With backfill off, a capacity wait closes the queue for the rest of the cycle (strict priority
+ * order: nothing may start ahead of a higher-priority job that waits for GPUs). True when it did.
+ */
+export function blockIfStrictOrder(backfill: BackfillRun, jobId: string, decision: CoordinatorDecision): boolean {
+  if (backfill.mode !== "off" || backfill.blockedBy !== null || decision.outcome === "placed" || !decision.explanation.capacityWait) return false;
+  backfill.blockedBy = jobId;
   return true;
 }
 
