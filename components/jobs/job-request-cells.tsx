@@ -6,9 +6,20 @@ interface JobResources {
   gpuCount: number;
   gpuMilli: number;
   gangSize: number;
+  /** Elastic range (gangSize is then the current count); absent or null = fixed size. */
+  minMembers?: number | null;
+  maxMembers?: number | null;
+  gangSameRack?: boolean;
   computeUnits: number | null;
   minGpuMemoryGib: number | null;
   allowedGpuModels: string[];
+}
+
+/** " · ×8 nodes", with the elastic range ("×2 of 2-8 nodes") and the one-rack rule when the job has them. */
+function gangText(job: JobResources): string {
+  const elastic = job.minMembers != null && job.maxMembers != null ? ` of ${job.minMembers}-${job.maxMembers}` : "";
+  if (job.gangSize <= 1 && !elastic) return "";
+  return ` · ×${job.gangSize}${elastic} nodes${job.gangSameRack ? ", one rack" : ""}`;
 }
 
 /** The resources of a job in one compact cell. */
@@ -20,7 +31,7 @@ export function JobResourcesCell({ job }: { job: JobResources }) {
       <span className="text-slate-500">
         {" "}
         · {formatCpu(job.cpuMilli)} · {formatMemory(job.memoryMib)}
-        {job.gangSize > 1 ? ` · ×${job.gangSize} nodes` : ""}
+        {gangText(job)}
       </span>
     </span>
   );

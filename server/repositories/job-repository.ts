@@ -14,6 +14,10 @@ export const jobListSelect = {
   gpuCount: true,
   gpuMilli: true,
   gangSize: true,
+  // The gang's elastic range and one-rack rule (shown with the resources, kept by a copy).
+  minMembers: true,
+  maxMembers: true,
+  gangSameRack: true,
   allowedGpuModels: true,
   computeUnits: true,
   minGpuMemoryGib: true,

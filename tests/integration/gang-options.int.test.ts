@@ -32,6 +32,9 @@ describe("gang options on submission", () => {
     const rows = await database.db.job.findMany({ where: { id: { in: [elastic.jobId, rack.jobId] } } });
     expect(rows.find((r) => r.id === elastic.jobId)).toMatchObject({ gangSize: 8, minMembers: 2, maxMembers: 8, gangSameRack: false });
     expect(rows.find((r) => r.id === rack.jobId)).toMatchObject({ gangSize: 8, minMembers: null, maxMembers: null, gangSameRack: true });
+    // The job as its tenant reads it (and a copy prefills from): the range and the rule come along.
+    expect(await aurora.jobs.get({ id: elastic.jobId })).toMatchObject({ gangSize: 8, minMembers: 2, maxMembers: 8, gangSameRack: false });
+    expect(await aurora.jobs.get({ id: rack.jobId })).toMatchObject({ gangSameRack: true });
   });
 
   it("refuses a fewest-nodes count above the gang size, naming the field, and writes nothing", async () => {
