@@ -2,9 +2,8 @@
 // tenant member sees of another tenant's victims.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDINATOR_POLICY, formatExplanation, parseCoordinatorExplanation, planPreemption, type FleetSnapshot } from "@/server/engine";
+import { allocate, DEFAULT_COORDINATOR_POLICY, formatExplanation, parseCoordinatorExplanation, planPreemption, type FleetSnapshot } from "@/server/engine";
 import { CATALOG, T0_MS, ZONES, cluster, job, nodes } from "@/server/engine/coordinator/test-fixtures";
-import { allocate } from "@/server/engine/placement/allocate";
 import type { SessionUser } from "@/server/auth/session-user";
 import { preemptionForViewer } from "@/server/services/preemption-view";
 import { DecisionPreemption } from "./decision-preemption";
