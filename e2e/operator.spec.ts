@@ -29,7 +29,7 @@ test.describe("operator", () => {
     await expect(estimate).toContainText(/#\d+ of \d+/);
     await estimate.locator("[aria-describedby]").focus();
     await expect(row.getByRole("tooltip")).toBeVisible();
-    await expect(row.getByRole("tooltip")).toContainText("priority, then submission time");
+    await expect(row.getByRole("tooltip")).toContainText("then each tenant's fair share");
 
     await page.getByLabel("Name contains").fill("");
     await page.getByLabel("Tenant").selectOption({ label: "Cirrus Media" });

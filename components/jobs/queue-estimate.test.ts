@@ -31,6 +31,6 @@ describe("estimateStart", () => {
     expect(estimateWords(blocked)).toBe("when capacity frees");
     const fresh = estimateStart({ ...queued, queue: null }, NOW)!;
     expect(fresh).toMatchObject({ position: null, atMs: null, source: "next-cycle" });
-    expect(fresh.explanation).toContain("priority, then submission time");
+    expect(fresh.explanation).toContain("priority class, then each tenant's fair share");
   });
 });

@@ -26,7 +26,7 @@ const ms = (v: Date | string | null | undefined) => (v === null || v === undefin
 export function estimateStart(job: QueuedJobFacts, nowMs: number): StartEstimate | null {
   if (job.status !== "QUEUED") return null;
   const position = job.queue ? `${job.queue.position.toLocaleString("en-US")} of ${job.queue.queued.toLocaleString("en-US")}` : null;
-  const order = "Queued jobs are considered by priority, then submission time.";
+  const order = "Queued jobs are considered by priority class, then each tenant's fair share (recent GPU-hours over its weight), then submission time.";
   const last = job.decisions[0];
   const deferredTo = last?.outcome === "DEFERRED" ? ms(last.startAt) : null;
   if (deferredTo !== null && deferredTo > nowMs) {

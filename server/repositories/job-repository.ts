@@ -90,17 +90,12 @@ export async function findJobs(db: Db, query: JobQuery): Promise<{ rows: JobRow[
   return { rows, total };
 }
 
-/**
- * Queue positions (1 = next) of the given jobs among all QUEUED jobs, in the scheduler's order
- * (priority, then submission time, then id), with the queue's length. Only queued ids come back.
- */
-export async function readQueuePositions(db: Db, ids: string[]): Promise<Map<string, { position: number; queued: number }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: string; position: bigint; queued: bigint }[]>`SELECT id, position, queued FROM (
-      SELECT id, row_number() OVER (ORDER BY priority DESC, "submittedAt" ASC, id ASC) AS position, count(*) OVER () AS queued
-      FROM "Job" WHERE status = 'QUEUED') q
-    WHERE id = ANY(${ids})`;
-  return new Map(rows.map((r) => [r.id, { position: Number(r.position), queued: Number(r.queued) }]));
+/** Every queued job with what the scheduler's queue order reads (priority, tenant, submission, GPU-hours asked). */
+export function findQueuedForOrder(db: Db) {
+  return db.job.findMany({
+    where: { status: "QUEUED" },
+    select: { id: true, tenantId: true, priority: true, submittedAt: true, gpuCount: true, gpuMilli: true, gangSize: true, estimatedDurationS: true },
+  });
 }
 
 /** Energy (facility kWh) and emissions (gCO2e) accounted so far per job, from the hourly ledger. */

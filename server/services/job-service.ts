@@ -14,13 +14,13 @@ import {
   insertJob,
   isUniqueViolation,
   readAccountedEnergy,
-  readQueuePositions,
   type JobQuery,
   type JobRow,
 } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 import { normalizeJobRequest } from "./job-request";
 import { resolveSubmissionClass } from "./priority-class-service";
+import { readQueuePositions } from "./queue-order";
 
 /** How far in the past a "start after" may be (clock skew between browser and server). */
 const START_GRACE_MS = 5 * 60_000;
@@ -115,12 +115,13 @@ export function listJobs(db: Db, user: SessionUser, query: JobQuery): Promise<{ 
  * started job's accounted energy. Queue positions count every tenant's queued jobs (the scheduler
  * serves one queue) but reveal only a number.
  */
-export async function listJobsWithProgress(db: Db, user: SessionUser, query: JobQuery): Promise<{ rows: ListedJob[]; total: number }> {
+export async function listJobsWithProgress(db: Db, user: SessionUser, query: JobQuery, now: Date): Promise<{ rows: ListedJob[]; total: number }> {
   const page = await listJobs(db, user, query);
   const [queue, accounted] = await Promise.all([
     readQueuePositions(
       db,
       page.rows.filter((r) => r.status === "QUEUED").map((r) => r.id),
+      now,
     ),
     readAccountedEnergy(
       db,

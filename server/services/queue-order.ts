@@ -6,6 +6,7 @@ import { decayedUsageByTenant, FAIR_SHARE_HALF_LIFE_MS, orderByFairShare } from 
 import type { Db } from "../db/client";
 import { findFairShareWeights, findGpuUseSince } from "../repositories/fair-share-repository";
 import type { QueuedJobRow } from "../repositories/fleet-repository";
+import { findQueuedForOrder } from "../repositories/job-repository";
 
 /** Usage older than this many half-lives weighs under 0.1% and is not read. */
 const HISTORY_HALF_LIVES = 10;
@@ -26,4 +27,19 @@ export async function orderQueueByFairShare<
     return (((r.gpuCount * r.gpuMilli * r.gangSize) / 1000) * r.estimatedDurationS) / 3600;
   };
   return orderByFairShare(entries, usage, weights, charge).map((e) => byId.get(e.id)!);
+}
+
+/**
+ * Queue positions (1 = next) of the given jobs among all queued jobs, in the scheduler's order at
+ * `now` (priority, fair share, submission), with the queue's length. Only queued ids come back.
+ */
+export async function readQueuePositions(db: Db, ids: string[], now: Date): Promise<Map<string, { position: number; queued: number }>> {
+  if (ids.length === 0) return new Map();
+  const ordered = await orderQueueByFairShare(db, await findQueuedForOrder(db), now);
+  const wanted = new Set(ids);
+  const positions = new Map<string, { position: number; queued: number }>();
+  ordered.forEach((row, i) => {
+    if (wanted.has(row.id)) positions.set(row.id, { position: i + 1, queued: ordered.length });
+  });
+  return positions;
 }

@@ -37,9 +37,9 @@ export const jobsRouter = router({
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
-  mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
+  mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input, ctx.now())),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */
-  list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input)),
+  list: operatorProcedure.input(listInput).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input, ctx.now())),
   get: authedProcedure.input(z.object({ id: safeId("Job") })).query(({ ctx, input }) => getJob(ctx.db, ctx.user, input.id)),
   cancel: authedProcedure.input(z.object({ id: safeId("Job") })).mutation(async ({ ctx, input }) => {
     await cancelJob(ctx.db, ctx.user, input.id, ctx.now());
