@@ -1,5 +1,7 @@
 // The operator and tenant pages' data on a real PostgreSQL: fragmentation, allocation history and
 // mean allocation from cluster samples, the SOR from held placements, the savings ledger, queue positions and accounted energy per job.
+import { orderQueueByFairShare } from "../../server/services/queue-order";
+import { findQueuedForOrder } from "../../server/repositories/job-repository";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
@@ -135,8 +137,14 @@ describe("live operator and tenant pages", () => {
 
   it("gives each queued job its position in the scheduler's order, and none to other jobs", async () => {
     const { rows, total } = await operator.jobs.list({ statuses: ["QUEUED"], pageSize: 200, sort: { field: "priority", direction: "desc" } });
-    const order = [...rows].sort((a, b) => b.priority - a.priority || a.submittedAt.getTime() - b.submittedAt.getTime() || (a.id < b.id ? -1 : 1));
+    // The scheduler's own order at the caller's time (priority, fair share, submission).
+    const scheduler = await orderQueueByFairShare(database.db, await findQueuedForOrder(database.db), NOW);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const order = scheduler.map((r) => byId.get(r.id)!).filter(Boolean);
+    expect(order).toHaveLength(total);
     expect(order.map((r) => r.queue)).toEqual(order.map((_, i) => ({ position: i + 1, queued: total })));
+    // Priority still goes first.
+    expect(order.every((r, i) => i === 0 || order[i - 1]!.priority >= r.priority)).toBe(true);
     const cancelled = rows.find((r) => r.tenant.slug === "aurora-labs")!;
     await aurora.jobs.cancel({ id: cancelled.id });
     const after = await aurora.jobs.mine({ pageSize: 200 });
