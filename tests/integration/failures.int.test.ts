@@ -4,6 +4,7 @@
 // failing ends FAILED after the runner's limit; reconciliation removes a job the cluster runs that
 // the database does not know and requeues one the cluster lost, writing each drift once; operators
 // (not tenants) read the drifts and the unhealthy nodes.
+import { QUEUED_FROM_SCRATCH } from "./helpers/queued-job";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedDriver } from "../../server/drivers";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
@@ -44,22 +45,8 @@ describe("failures, node health and reconciliation", () => {
         id,
         name,
         idempotencyKey: name,
-        status: "QUEUED",
-        statusReason: null,
+        ...QUEUED_FROM_SCRATCH,
         allowedRegions: fields.regions ?? [],
-        earliestStartAt: null,
-        deadlineAt: null,
-        placedAt: null,
-        startedAt: null,
-        finishedAt: null,
-        cancelledAt: null,
-        energyKwh: null,
-        emissionsGCo2e: null,
-        startFailures: 0,
-        runRetries: 0,
-        notBeforeAt: null,
-        checkpointedWorkS: 0,
-        lastCheckpointAt: null,
         maxRunRetries: fields.maxRunRetries ?? 2,
         checkpointIntervalS: fields.checkpointIntervalS ?? null,
         estimatedDurationS: fields.durationS ?? 3600,

@@ -4,6 +4,7 @@
 // checkpoint, the production job placed with an explanation naming the victim); the runner stops the
 // victim's run, and once the production job is done the victim resumes and finishes needing only the
 // work after its checkpoint. Equal priority never preempts, and a non-preemptible class is never a victim.
+import { QUEUED_FROM_SCRATCH } from "./helpers/queued-job";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedDriver } from "../../server/drivers";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
@@ -56,8 +57,7 @@ describe("preemption with checkpoints", () => {
         id,
         name,
         idempotencyKey: name,
-        status: "QUEUED",
-        statusReason: null,
+        ...QUEUED_FROM_SCRATCH,
         priorityClassId: cls.id,
         priority: cls.priority,
         cpuMilli: 1000,
@@ -69,21 +69,6 @@ describe("preemption with checkpoints", () => {
         minGpuMemoryGib: null,
         allowedRegions: ["eu-central"],
         allowSplit: false,
-        earliestStartAt: null,
-        deadlineAt: null,
-        placedAt: null,
-        startedAt: null,
-        finishedAt: null,
-        cancelledAt: null,
-        energyKwh: null,
-        emissionsGCo2e: null,
-        startFailures: 0,
-        runRetries: 0,
-        notBeforeAt: null,
-        checkpointedWorkS: 0,
-        lastCheckpointAt: null,
-        preemptions: 0,
-        borrowedGpus: 0,
         checkpointIntervalS: fields.checkpointIntervalS ?? null,
         estimatedDurationS: fields.durationS ?? 3600,
         submittedAt: at(0),

@@ -5,6 +5,7 @@
 // reservation does not; when the running jobs end the gang starts at its reserved time, its row goes and
 // the long job, now first to wait, holds the nodes from the gang's predicted end.
 // "off" holds nothing and starts nothing behind the waiting gang (strict priority order); "conservative" holds one per waiting gang.
+import { QUEUED_FROM_SCRATCH } from "./helpers/queued-job";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
@@ -73,8 +74,7 @@ describe("reservations and backfill", () => {
         id,
         name,
         idempotencyKey: name,
-        status: "QUEUED",
-        statusReason: null,
+        ...QUEUED_FROM_SCRATCH,
         priorityClassId: cls.id,
         priority: cls.priority,
         cpuMilli: 1000,
@@ -89,21 +89,6 @@ describe("reservations and backfill", () => {
         minGpuMemoryGib: null,
         allowedRegions: ["eu-central"],
         allowSplit: false,
-        earliestStartAt: null,
-        deadlineAt: null,
-        placedAt: null,
-        startedAt: null,
-        finishedAt: null,
-        cancelledAt: null,
-        energyKwh: null,
-        emissionsGCo2e: null,
-        startFailures: 0,
-        runRetries: 0,
-        notBeforeAt: null,
-        checkpointedWorkS: 0,
-        lastCheckpointAt: null,
-        preemptions: 0,
-        borrowedGpus: 0,
         checkpointIntervalS: null,
         estimatedDurationS: durationS,
         submittedAt: at(submittedS),
