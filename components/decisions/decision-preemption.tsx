@@ -1,7 +1,8 @@
-// The preemption card of the decision page: the running jobs this job stopped to start now, why each
+// The preemption card of the decision page: the running jobs this job stopped (or shrank) to start now, why each
 // was eligible, the work each lost since its last checkpoint and what it resumes from; then the other
 // victim sets the planner weighed with their costs. Rendered from the explanation's data.
 import type { CoordinatorExplanation } from "@/server/engine";
+import { shrinkText } from "@/server/engine";
 import { DecisionSection } from "./decision-section";
 
 type Preemption = NonNullable<CoordinatorExplanation["preemption"]>;
@@ -23,12 +24,19 @@ export function DecisionPreemption({ explanation: e }: { explanation: Coordinato
   const p = e.preemption;
   if (!p) return null;
   const nameOf = (id: string) => e.clusters.find((c) => c.clusterId === id)?.name ?? id;
+  const stopped = p.victims.filter((v) => v.shrinkTo === null).length;
+  const shrunk = p.victims.length - stopped;
+  const jobs = (k: number) => `${k} running ${k === 1 ? "job" : "jobs"}`;
+  const what = [stopped > 0 ? `stopped ${jobs(stopped)}` : "", shrunk > 0 ? `shrank ${jobs(shrunk)} (an elastic gang sheds members)` : ""]
+    .filter(Boolean)
+    .join(" and ");
   return (
     <DecisionSection title="Preempted to start now">
       <p className="mb-3 text-sm">
         This job{p.preemptor.priorityClass ? ` (class ${p.preemptor.priorityClass}, priority ${p.preemptor.priority.toLocaleString("en-US")})` : ""} could not
-        start anywhere, so it stopped {p.victims.length} running {p.victims.length === 1 ? "job" : "jobs"} on {nameOf(p.clusterId)}, losing{" "}
-        <strong>{n(p.lostGpuHours)} GPU-hours</strong> of work since their last checkpoints. They are queued again and resume from those checkpoints.
+        start anywhere, so it {what} on {nameOf(p.clusterId)}, losing <strong>{n(p.lostGpuHours)} GPU-hours</strong> of work since their last checkpoints.{" "}
+        {stopped > 0 && "Stopped jobs are queued again and resume from those checkpoints. "}
+        {shrunk > 0 && "Shrunk jobs keep running with the members left."}
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="decision-preemption-victims">
@@ -60,7 +68,7 @@ export function DecisionPreemption({ explanation: e }: { explanation: Coordinato
               <tr key={v.jobId} className="border-t border-slate-100">
                 <td className="py-1 pr-3 font-mono text-xs">
                   {v.jobId}
-                  {v.shrinkTo !== null && <span className="ml-1 font-sans text-slate-600">(shrunk to {v.shrinkTo} members)</span>}
+                  {v.shrinkTo !== null && <span className="ml-1 font-sans text-slate-600">({shrinkText(v)})</span>}
                 </td>
                 <td className="py-1 pr-3">
                   {REASON_TEXT[v.reason]} (priority {v.priority.toLocaleString("en-US")})

@@ -219,6 +219,7 @@ export {
 export {
   planPreemption,
   applyPreemptionPlan,
+  shrinkText,
   DEFAULT_MAX_PREEMPTION_EVALUATIONS,
   PREEMPTION_REASONS,
   preemptionSectionSchema,

@@ -18,6 +18,8 @@ export function findClustersWithAllocation(db: Db) {
         orderBy: { name: "asc" },
         include: { gpus: { orderBy: { index: "asc" }, include: { shares: { select: { jobId: true, milli: true } } } } },
       },
+      // Whether its driver can resize a running job (an elastic victim may then shed members).
+      connection: { select: { driver: true } },
     },
   });
 }
@@ -46,6 +48,7 @@ export function findJobsHoldingResources(db: Db) {
       checkpointedWorkS: true,
       lastCheckpointAt: true,
       borrowedGpus: true,
+      minMembers: true,
       decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true, startAt: true, explanation: false } },
     },
   });

@@ -3,12 +3,15 @@
  * released (GPU shares and node counters freed) and it goes back to the queue with the work saved at
  * its last checkpoint, its preemption count raised and a reason naming the preemptor; the preemptor
  * is placed on the freed GPUs with its decision; and one Preemption row per victim records the work
- * lost. A victim that is no longer placed or running, or capacity taken meanwhile, rolls all of it back.
- * The runner then stops each victim's run on its cluster and marks the row stopped.
+ * lost. An elastic victim with `shrink` instead sheds its last members and keeps running
+ * (elastic-shrink-repository). A victim that is no longer placed or running (or no longer of the size
+ * planned), or capacity taken meanwhile, rolls all of it back. The runner then stops each victim's run
+ * on its cluster, or resizes a shrunk one, and marks the row stopped.
  */
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { parseStoredAssignments } from "./stored-json";
+import { shrinkRunningJob, ShrinkLost } from "./elastic-shrink-repository";
 import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInputsWrite, type DecisionRecord, type NodeTake } from "./placement-repository";
 
 /** One victim to requeue, with what its Preemption row records. */
@@ -18,6 +21,8 @@ export interface VictimWrite {
   reason: "borrowed-quota" | "lower-priority";
   lostGpuHours: number;
   statusReason: string;
+  /** An elastic victim that sheds members (from its current count down to `to`) instead of stopping. */
+  shrink?: { from: number; to: number };
 }
 
 /** Why a preemption was not written. */
@@ -41,6 +46,12 @@ export async function commitPreemption(
     const decisionId = await db.$transaction(async (tx) => {
       const resumeFrom = new Map<string, number>();
       for (const v of input.victims) {
+        if (v.shrink) {
+          const at = input.decision.createdAt;
+          const w = { jobId: v.jobId, clusterId: v.clusterId, fromMembers: v.shrink.from, toMembers: v.shrink.to, statusReason: v.statusReason, at };
+          resumeFrom.set(v.jobId, await shrinkRunningJob(tx, w));
+          continue;
+        }
         const rows = await tx.$queryRaw<
           { checkpointedWorkS: number }[]
         >`SELECT "checkpointedWorkS" FROM "Job" WHERE id = ${v.jobId} AND status IN ('PLACED', 'RUNNING') FOR UPDATE`;
@@ -75,6 +86,8 @@ export async function commitPreemption(
           lostGpuHours: v.lostGpuHours,
           resumeFromWorkS: resumeFrom.get(v.jobId) ?? 0,
           reason: v.reason,
+          shrunkFrom: v.shrink?.from ?? null,
+          shrunkTo: v.shrink?.to ?? null,
           createdAt: input.decision.createdAt,
         })),
       });
@@ -82,7 +95,7 @@ export async function commitPreemption(
     });
     return { ok: true, decisionId };
   } catch (error) {
-    if (error instanceof VictimGone) return { ok: false, reason: "victim-not-running" };
+    if (error instanceof VictimGone || error instanceof ShrinkLost) return { ok: false, reason: "victim-not-running" };
     if (error instanceof PlacementConflictError) return { ok: false, reason: error.reason };
     throw error;
   }
@@ -93,7 +106,7 @@ export function findRunsToStop(db: Db) {
   return db.preemption.findMany({
     where: { stoppedAt: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, victimJobId: true, clusterId: true, createdAt: true },
+    select: { id: true, victimJobId: true, clusterId: true, createdAt: true, shrunkTo: true },
   });
 }
 
@@ -140,6 +153,8 @@ export function findPreemptionsOfDecision(db: Db | Prisma.TransactionClient, dec
       reason: true,
       clusterId: true,
       stoppedAt: true,
+      shrunkFrom: true,
+      shrunkTo: true,
       victim: { select: { name: true, tenantId: true } },
     },
   });

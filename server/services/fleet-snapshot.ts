@@ -177,6 +177,7 @@ function runningJobsOn(
   holding: HoldingJob[],
   partsOf: (j: HoldingJob) => ReturnType<typeof parseStoredAssignments>,
   nowMs: number,
+  resizable = false,
 ): RunningJob[] {
   return holding
     .filter((j) => partsOf(j).some((a) => a.cluster === clusterId))
@@ -192,22 +193,26 @@ function runningJobsOn(
         allowedGpuModels: [],
         gangSize: stored.length || 1,
       };
+      const assignments = stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices }));
+      // Shrinking sheds the last members of the stored order: only a running job wholly on this cluster's known nodes.
+      const shrinkable = resizable && j.status === "RUNNING" && assignments.length === partsOf(j).length;
       return {
         jobId: j.id,
         job: request,
-        assignments: stored.filter((a) => nodeIndex.has(a.node)).map((a) => ({ nodeIndex: nodeIndex.get(a.node) as number, gpuIndices: a.gpuIndices })),
+        assignments,
         endMs: Math.max(nowMs, startMs + j.estimatedDurationS * 1000),
-        ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs) } : {}),
+        ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs, shrinkable) } : {}),
       };
     });
 }
 
 /**
  * A running job as a preemption candidate. A placed job not yet started has lost nothing; a checkpoint
- * stored before this run began belongs to an earlier run. Running jobs are never shrunk here (the
- * drivers cannot resize a running job), so minMembers is null.
+ * stored before this run began belongs to an earlier run. An elastic job may shed members down to its
+ * minimum only when `shrinkable` (running, wholly on one cluster whose driver can resize it: the
+ * simulated one; Kubernetes cannot resize an Indexed Job, so there it is stopped instead).
  */
-function preemptionFacts(j: HoldingJob, nowMs: number): RunningJobPreemption {
+function preemptionFacts(j: HoldingJob, nowMs: number, shrinkable: boolean): RunningJobPreemption {
   const startedAtMs = j.startedAt?.getTime() ?? nowMs;
   const checkpointMs = j.lastCheckpointAt?.getTime() ?? null;
   return {
@@ -218,7 +223,7 @@ function preemptionFacts(j: HoldingJob, nowMs: number): RunningJobPreemption {
     lastCheckpointMs: checkpointMs !== null && checkpointMs >= startedAtMs ? checkpointMs : null,
     checkpointedWorkS: j.checkpointedWorkS,
     borrowedGpus: j.borrowedGpus,
-    minMembers: null,
+    minMembers: shrinkable ? j.minMembers : null,
   };
 }
 
@@ -280,7 +285,7 @@ export async function loadFleetSnapshot(db: Db, nowMs: number): Promise<{ snapsh
       for (const gpu of n.gpus) for (const s of gpu.shares) byJob.set(s.jobId, (byJob.get(s.jobId) ?? 0) + s.milli);
       return nodeState(n, byJob);
     });
-    const running = runningJobsOn(cluster.id, nodeIndex, holding, partsOf, nowMs);
+    const running = runningJobsOn(cluster.id, nodeIndex, holding, partsOf, nowMs, cluster.connection?.driver !== "KUBERNETES");
     return {
       id: cluster.id,
       name: cluster.name,

@@ -2,8 +2,10 @@
  * Preemption in the live loop: a queued job whose class may preempt and that cannot start now asks
  * the engine's planner for victims; the plan is committed in one transaction (victims queued again
  * from their last checkpoint, the preemptor placed with a decision that explains the victims, the
- * work lost and the sets weighed, Preemption rows), and applied to the cycle's snapshot. The runner
- * stops the victims' runs on their clusters (job-runner/stop-preempted.ts).
+ * work lost and the sets weighed, Preemption rows), and applied to the cycle's snapshot. An elastic
+ * victim on a cluster whose driver can resize (the snapshot offers only those) sheds members instead
+ * and keeps running. The runner stops the victims' runs on their clusters, or resizes the shrunk ones,
+ * before the preemptor starts (job-runner/stop-preempted.ts).
  */
 import { applyPreemptionPlan, mixSeed, planPreemption, type Coordinator, type CoordinatorDecision, type FleetSnapshot, type PreemptionPlan } from "../engine";
 import type { Db } from "../db/client";
@@ -79,6 +81,8 @@ export function preemptedReason(
   const why = victim.reason === "borrowed-quota" ? "it ran on borrowed quota its lender needs back" : "its class ranks lower";
   const resume =
     victim.resumeFromWorkS > 0 ? `resumes from ${workText(victim.resumeFromWorkS)} of checkpointed work` : "no checkpoint yet, restarts from the beginning";
+  if (victim.shrinkTo !== null)
+    return `Shrunk from ${victim.shrunkFrom ?? "more"} to ${victim.shrinkTo} members by ${who}${cls} on cluster ${clusterName} because ${why}: the shed members lost ${hoursText(victim.lostGpuHours)} since the last checkpoint; the run keeps its progress and continues with ${victim.shrinkTo}`;
   return `Preempted by ${who}${cls} on cluster ${clusterName} because ${why}: lost ${hoursText(victim.lostGpuHours)} since its last checkpoint; ${resume}`;
 }
 
@@ -106,8 +110,8 @@ export async function preemptForJob(
     coordinator: cycle.coordinator,
     maxEvaluations: LIVE_MAX_EVALUATIONS,
   });
-  // The drivers cannot resize a running job, so the snapshot offers no shrinkable victims; a shrink here would be a bug.
-  if (!plan || plan.victims.length === 0 || plan.victims.some((v) => v.shrinkTo !== null)) return false;
+  // A shrink must know the members it sheds from; the planner always says (shrunkFrom).
+  if (!plan || plan.victims.length === 0 || plan.victims.some((v) => v.shrinkTo !== null && v.shrunkFrom === undefined)) return false;
   const latencyMs = timer() - started;
   const { decision } = plan;
   const clusterName = cycle.snapshot.clusters.find((c) => c.id === plan.clusterId)?.name ?? plan.clusterId;
@@ -117,6 +121,7 @@ export async function preemptForJob(
     reason: v.reason,
     lostGpuHours: v.lostGpuHours,
     statusReason: preemptedReason(plan, v, { name: row.name, tenant: row.tenantId, priorityClass: job.priorityClass ?? null }, clusterName),
+    ...(v.shrinkTo !== null && v.shrunkFrom !== undefined ? { shrink: { from: v.shrunkFrom, to: v.shrinkTo } } : {}),
   }));
   const result = await commitPreemption(cycle.db, {
     decision: {

@@ -17,6 +17,8 @@ export function elasticOf(job: FleetJob, members: number): { elastic?: Elastic }
 
 /** The elastic sentence: the size it starts with and why, or how it grew. */
 export function elasticSentence(e: Elastic): string {
+  if (e.shrunkFrom !== undefined)
+    return `Elastic gang (${e.minMembers}..${e.maxMembers} members): shrunk from ${e.shrunkFrom} to ${e.members} members so a higher-priority job could start; the run keeps its progress and grows again when capacity frees.`;
   if (e.grownFrom !== undefined)
     return `Elastic gang (${e.minMembers}..${e.maxMembers} members): grew from ${e.grownFrom} to ${e.members} members as capacity freed; the run keeps its progress and finishes the rest faster.`;
   return e.members >= e.maxMembers

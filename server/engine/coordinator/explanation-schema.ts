@@ -173,7 +173,14 @@ export const chosenPartSchema = z.object({
    * when this decision grew a running job (members is then the count after the growth).
    */
   elastic: z
-    .object({ minMembers: z.number().int(), maxMembers: z.number().int(), members: z.number().int(), grownFrom: z.number().int().optional() })
+    .object({
+      minMembers: z.number().int(),
+      maxMembers: z.number().int(),
+      members: z.number().int(),
+      grownFrom: z.number().int().optional(),
+      /** Shed members to let a higher-priority job start (its decision records the smaller placement). */
+      shrunkFrom: z.number().int().optional(),
+    })
     .optional(),
 });
 

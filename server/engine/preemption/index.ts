@@ -10,3 +10,4 @@ export {
 } from "./preemption-section";
 export { victimCandidates, withinNominalQuota, type VictimCandidate } from "./victim-candidates";
 export { applyPreemptionPlan } from "./apply-plan";
+export { shrinkText } from "./preemption-sentence";

@@ -274,6 +274,7 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
     lostGpuHours: v.lostGpuHours,
     resumeFromWorkS: v.resumeFromWorkS,
     shrinkTo: v.shrinkTo,
+    ...(v.shrinkTo !== null ? { shrunkFrom: v.running.assignments.length } : {}),
   }));
   const alternatives: PreemptionAlternative[] = found.map((f) => ({
     clusterId: (snapshot.clusters[f.clusterIndex] as FleetCluster).id,

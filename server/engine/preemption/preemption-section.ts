@@ -26,6 +26,8 @@ export const preemptionVictimSchema = z.object({
   resumeFromWorkS: z.number(),
   /** Elastic job: the members it keeps (it sheds the rest instead of stopping); null = stopped. */
   shrinkTo: z.number().int().nullable(),
+  /** Elastic job shrunk: the members it ran with before (absent on stopped victims and on older rows). */
+  shrunkFrom: z.number().int().optional(),
 });
 
 /** One victim set the planner found sufficient, with its cost (the chosen one is flagged). */
