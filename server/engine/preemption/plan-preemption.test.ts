@@ -171,6 +171,27 @@ describe("planPreemption", () => {
     expect(plan!.decision.parts[0]!.assignments[0]!.nodeIndex).toBe(1);
   });
 
+  it("sheds only as many members as the job needs, keeping the rest of the gang", () => {
+    const snap = snapshotWith([
+      {
+        id: "elastic",
+        node: 0,
+        gpus: [],
+        members: [
+          { node: 0, gpus: [0, 1] },
+          { node: 0, gpus: [2, 3] },
+          { node: 1, gpus: [0, 1] },
+          { node: 1, gpus: [2, 3] },
+        ],
+        p: { minMembers: 1 },
+      },
+    ]);
+    const plan = planPreemption(snap, production(), DEFAULT_COORDINATOR_POLICY, { seed: 1 });
+    // Shrinking to 3 frees only two GPUs of node 1; to 2 frees the whole node; to 1 would lose more work.
+    expect(plan!.victims).toEqual([expect.objectContaining({ jobId: "elastic", shrinkTo: 2, shrunkFrom: 4, gpus: 4 })]);
+    expect(plan!.decision.parts[0]!.assignments[0]!.nodeIndex).toBe(1);
+  });
+
   it("is deterministic and bounded by maxEvaluations", () => {
     const holders: Holder[] = [];
     for (let n = 0; n < 2; n++)

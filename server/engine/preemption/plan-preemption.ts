@@ -72,12 +72,15 @@ function keyOf(set: readonly VictimCandidate[]): string {
     .join(",");
 }
 
-/** A prefix of an ordering as a set: one entry per job, stopping wins over shrinking. */
+/**
+ * A prefix of an ordering as a set: one entry per job, the one freeing most (stopping, else the
+ * smallest size), so a longer prefix never frees less and the binary search over prefixes holds.
+ */
 function asSet(items: readonly VictimCandidate[]): VictimCandidate[] {
   const byJob = new Map<string, VictimCandidate>();
   for (const v of items) {
     const had = byJob.get(v.running.jobId);
-    if (!had || (had.shrinkTo !== null && v.shrinkTo === null)) byJob.set(v.running.jobId, v);
+    if (!had || (had.shrinkTo !== null && (v.shrinkTo === null || v.shrinkTo < had.shrinkTo))) byJob.set(v.running.jobId, v);
   }
   return [...byJob.values()];
 }
@@ -250,6 +253,23 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
         if (ok) {
           set = without;
           best = ok;
+        }
+      }
+      // A shrunk gang keeps as many members as still lets the job start (shedding fewer loses less work).
+      for (const v of set.filter((x) => x.shrinkTo !== null)) {
+        const larger = candidates.filter((c) => c.running.jobId === v.running.jobId && c.shrinkTo !== null && c.shrinkTo > (v.shrinkTo as number));
+        larger.sort((a, b) => (a.shrinkTo as number) - (b.shrinkTo as number));
+        let lo = -1;
+        let hi = larger.length - 1;
+        while (lo < hi && evaluations < clusterBudget) {
+          const mid = (lo + hi + 1) >> 1;
+          if (test(set.map((x) => (x === v ? (larger[mid] as VictimCandidate) : x)))) lo = mid;
+          else hi = mid - 1;
+        }
+        if (lo >= 0) {
+          const keep = larger[lo] as VictimCandidate;
+          set = set.map((x) => (x === v ? keep : x));
+          best = test(set) as Evaluated;
         }
       }
       if (!found.some((f) => f.clusterIndex === ci && keyOf(f.set) === keyOf(best.set))) found.push(best);

@@ -74,7 +74,8 @@ function candidate(r: RunningJob, reason: PreemptionReason, shrinkTo: number | n
 
 /**
  * The eligible ways of freeing GPUs on one cluster, for a preemptor of the given priority. An elastic
- * job that can shed members appears twice: shedding (cheaper, tried first) and stopping.
+ * job that can shed members appears once per size it may shrink to (minMembers up to one member
+ * fewer; shedding fewer loses less) and once stopping.
  */
 export function victimCandidates(snapshot: FleetSnapshot, cluster: FleetCluster, job: FleetJob): VictimCandidate[] {
   const priority = job.priority ?? 0;
@@ -88,7 +89,8 @@ export function victimCandidates(snapshot: FleetSnapshot, cluster: FleetCluster,
     if (!borrowed && !lower) continue;
     const reason: PreemptionReason = borrowed ? "borrowed-quota" : "lower-priority";
     const members = r.assignments.length;
-    if (p.minMembers !== null && p.minMembers >= 1 && p.minMembers < members) out.push(candidate(r, reason, p.minMembers, snapshot.nowMs));
+    if (p.minMembers !== null && p.minMembers >= 1)
+      for (let keep = members - 1; keep >= p.minMembers; keep--) out.push(candidate(r, reason, keep, snapshot.nowMs));
     out.push(candidate(r, reason, null, snapshot.nowMs));
   }
   return out;
