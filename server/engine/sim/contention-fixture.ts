@@ -19,7 +19,7 @@ export interface TinyJob {
   readonly hours: number;
   /** GPU model the job needs; absent = any. */
   readonly model?: string;
-  readonly cls?: Pick<SimJob, "priority" | "priorityClass" | "mayPreempt" | "preemptible" | "checkpointIntervalS">;
+  readonly cls?: Pick<SimJob, "priority" | "priorityClass" | "mayPreempt" | "preemptible" | "checkpointIntervalS" | "minMembers">;
 }
 
 /** The baseline preset with the given backfill mode and preemption toggle. */

@@ -53,7 +53,8 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
   addUsage(s, r.job, 1);
   // JTTED: the predictor's median estimate at the start decision against the true run time.
   s.acc.relErrors.push((r.medianEstimateS - r.job.durationS) / r.job.durationS);
-  s.queue.push(s.now + (r.job.durationS - r.savedWorkS) * 1000, P.complete, { k: "complete", r, token: r.token });
+  r.runEndMs = s.now + (r.job.durationS - r.savedWorkS) * 1000;
+  s.queue.push(r.runEndMs, P.complete, { k: "complete", r, token: r.token });
   return true;
 }
 

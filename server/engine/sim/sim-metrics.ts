@@ -95,6 +95,22 @@ export class MetricAccumulator {
   }
 
   /**
+   * An elastic run shed `shedMilli` of its GPU milli for a higher-priority job at `atMs`: the shed
+   * members' work since `savedUntilMs` is lost (counted as a preemption); the run goes on with the rest.
+   */
+  runShrunk(jobId: string, atMs: number, savedUntilMs: number, shedMilli: number): void {
+    const run = this.runs.get(jobId);
+    if (!run) return;
+    this.preemptions++;
+    const from = Math.max(run.startMs, savedUntilMs);
+    this.preemptLostDt += shedMilli * Math.max(0, atMs - from);
+    const a = Math.max(from, this.startMs);
+    const b = Math.min(atMs, this.endMs);
+    if (b > a) this.lostDt += shedMilli * (b - a);
+    this.runs.set(jobId, { ...run, milli: run.milli - shedMilli });
+  }
+
+  /**
    * A run stopped for a higher-priority job at `atMs`: the work since `savedUntilMs` (its last checkpoint,
    * or its start) is lost and leaves SOR's numerator; the saved part counted and is not run again.
    */

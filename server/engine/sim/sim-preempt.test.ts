@@ -43,6 +43,23 @@ describe("simulator preemption (constraints.preemption, engine planner)", () => 
     expect(on.placementConflicts).toBe(0);
   });
 
+  it("shrinks an elastic gang instead of stopping it: the shed members lose their unsaved work and the rest runs slower", () => {
+    // A 4-node best-effort gang (2 h at 4 members, elastic down to 1) holds every node; production needs 2 nodes at minute 100.
+    const elastic: TinyJob[] = [
+      { id: "gang", atMin: 0, members: 4, hours: 2, cls: { ...bestEffort, minMembers: 1 } },
+      { id: "prod", atMin: 100, members: 2, hours: 1, cls: production },
+    ];
+    const r = simulate(tinyScenario(["A100", "A100", "A100", "A100"], elastic, [baselineWith("easy", true)]), hooks).policies["baseline-easy-p"]!;
+    expect(r.preemptions).toBe(1);
+    // Two shed members x 8 GPUs x 10 min since the checkpoint at 90 min.
+    expect(r.gpuHoursLostToPreemption).toBeCloseTo((16 * 10) / 60, 9);
+    expect(r.jobsCompleted).toBe(2);
+    // The gang keeps its progress: 20 min of work left at 4 members takes 40 min at 2, so it ends at 140 min (stopped, it would restart).
+    expect(r.meanJctS).toBeCloseTo(((140 + 60) * M) / 2, 6);
+    expect(r.meanWaitS).toBe(0);
+    expect(r.placementConflicts).toBe(0);
+  });
+
   it("preempts under strict priority order too, and never for a class that may not preempt", () => {
     expect(run("off").on.preemptions).toBe(1);
     const noClass = jobs.map((j) => (j.id === "prod" ? { ...j, cls: { ...production, mayPreempt: false } } : j));

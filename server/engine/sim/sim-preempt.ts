@@ -2,7 +2,8 @@
  * Preemption in the simulator: a job whose class may preempt and that cannot start now asks the
  * engine's preemption planner (the same one the live loop uses) which running jobs to stop. The
  * simulator then stops them, each losing the work since its last checkpoint, queues them again with
- * only their remaining work, and starts the preemptor on the freed capacity.
+ * only their remaining work, and starts the preemptor on the freed capacity. An elastic gang the plan
+ * shrinks sheds its last members instead and runs on at the rate of the members left.
  */
 import type { FleetJob, FleetSnapshot, RunningJobPreemption } from "../coordinator/types";
 import { mixSeed } from "../model/rng";
@@ -10,7 +11,7 @@ import { planPreemption } from "../preemption";
 import type { SimClusterRun } from "./sim-cluster";
 import { decide, startJob } from "./sim-decide";
 import { addUsage, enqueue, gauge } from "./sim-queue";
-import type { JobRec, SimState } from "./sim-state";
+import { P, type JobRec, type SimState } from "./sim-state";
 
 /** Seed salt of preemption plans, so a plan's tie-breaks differ from the placement decision's. */
 const PREEMPT_SEED_SALT = 0x9e3779b1;
@@ -41,7 +42,7 @@ export function preemptionFacts(s: SimState, jobId: string): RunningJobPreemptio
     startedAtMs: r.runStartMs,
     lastCheckpointMs: saved > 0 ? r.runStartMs + saved * 1000 : null,
     borrowedGpus: 0,
-    minMembers: null,
+    minMembers: r.job.minMembers ?? null,
   };
 }
 
@@ -77,6 +78,30 @@ function stopVictim(s: SimState, v: JobRec): void {
 }
 
 /**
+ * Sheds an elastic victim's last members now, as the simulated driver resizes a run: its progress is
+ * kept and the rest of its work runs at the rate of the members left, so it ends later; the shed
+ * members' work since the last checkpoint is counted lost. The tenant's usage keeps the gang's full
+ * size until it ends (quota stays conservative).
+ */
+function shrinkVictim(s: SimState, v: JobRec, keep: number): boolean {
+  const c = s.clusters[v.clusterIndex] as SimClusterRun;
+  const running = c.running.get(v.job.id);
+  const members = running?.assignments.length ?? 0;
+  if (!running || keep < 1 || keep >= members || v.runEndMs === undefined) return false;
+  const saved = savedThisRunS(v, s.now);
+  const scale = members / keep;
+  gauge(s);
+  c.finish(s.now, v.job.id);
+  const endMs = s.now + (running.endMs - s.now) * scale;
+  c.start(s.now, { ...running, job: { ...running.job, gangSize: keep }, assignments: running.assignments.slice(0, keep), endMs }, v.job.gpuUtilization);
+  s.acc.runShrunk(v.job.id, s.now, v.runStartMs + saved * 1000, running.job.gpuCount * running.job.gpuMilliPerGpu * (members - keep));
+  v.runEndMs = s.now + (v.runEndMs - s.now) * scale;
+  v.token++;
+  s.queue.push(v.runEndMs, P.complete, { k: "complete", r: v, token: v.token });
+  return true;
+}
+
+/**
  * Asks the planner for victims that let the job start now; when it finds some, stops them and starts
  * the job on the plan's nodes (or, should those no longer fit, wherever the freed cluster has room).
  * Returns whether the job started.
@@ -96,8 +121,10 @@ export function preemptFor(s: SimState, r: JobRec, fj: FleetJob, snapshot: Fleet
     s.acc.conflicts++;
     return false;
   }
-  // Simulated jobs are never elastic (no minMembers), so a victim is always stopped, never shrunk.
-  for (const v of victims) stopVictim(s, v as JobRec);
+  plan.victims.forEach((pv, i) => {
+    const v = victims[i] as JobRec;
+    if (pv.shrinkTo === null || !shrinkVictim(s, v, pv.shrinkTo)) stopVictim(s, v);
+  });
   const part = plan.decision.parts.find((p) => p.clusterId === plan.clusterId);
   if (part && startJob(s, r, ci, part, true)) return true;
   if (decide(s, r, false, ci) === "started") return true;

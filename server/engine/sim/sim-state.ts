@@ -50,6 +50,8 @@ export interface JobRec {
   savedWorkS: number;
   /** Start of the current run (epoch ms), or NaN when not running. */
   runStartMs: number;
+  /** True end of the current run (epoch ms; moved later when an elastic run sheds members). */
+  runEndMs?: number;
 }
 
 /** Everything a run returns. */

@@ -58,6 +58,11 @@ export interface SimJob {
   readonly preemptible?: boolean;
   /** The job saves its progress every this many seconds of run time; null or absent = never (a preempted run restarts from the start). */
   readonly checkpointIntervalS?: number | null;
+  /**
+   * Elastic gang: when preempted it may shed members down to this many instead of stopping (it starts
+   * with gangSize; work runs at a rate proportional to its members). Null or absent = fixed size.
+   */
+  readonly minMembers?: number | null;
 }
 
 /** A node going down or coming back at a time (capacity change event). */
