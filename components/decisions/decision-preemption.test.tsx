@@ -66,6 +66,18 @@ describe("DecisionPreemption", () => {
     );
   });
 
+  it("says an elastic victim was shrunk from its former size rather than stopped", () => {
+    const e = plan();
+    const p = e.preemption!;
+    const shrunk = { ...e, preemption: { ...p, victims: p.victims.map((v) => ({ ...v, shrinkTo: 4, shrunkFrom: 8 })) } };
+    const html = renderToStaticMarkup(<DecisionPreemption explanation={shrunk} />);
+    expect(html).toContain("(shrunk from 8 to 4 members)");
+    expect(html).toContain("shrank 1 running job (an elastic gang sheds members)");
+    expect(html).not.toContain("Stopped jobs are queued again");
+    expect(formatExplanation(shrunk)).toContain("it was shrunk from 8 to 4 members rather than stopped");
+    expect(formatExplanation(shrunk)).toContain("it keeps running with the members left.");
+  });
+
   it("renders nothing for a decision without preemption", () => {
     const e = plan();
     expect(renderToStaticMarkup(<DecisionPreemption explanation={{ ...e, preemption: undefined }} />)).toBe("");
