@@ -12,15 +12,17 @@ test.describe("contended fleet", () => {
     // The three standard classes are there from the start.
     for (const name of ["production", "standard", "best-effort"]) await expect(page.getByRole("button", { name: `Edit ${name}` })).toBeVisible();
     await page.getByLabel("Name").fill("e2e-research");
-    await page.getByLabel("Priority").fill("-5");
+    await page.getByRole("spinbutton", { name: "Priority" }).fill("-5");
     await page.getByRole("button", { name: "Add class" }).click();
     await expect(page.locator("#pc-priority-error")).toBeVisible();
-    await page.getByLabel("Priority").fill("300");
+    await page.getByRole("spinbutton", { name: "Priority" }).fill("300");
     await page.getByRole("button", { name: "Add class" }).click();
     await expect(page.getByRole("button", { name: "Edit e2e-research" })).toBeVisible();
     await expectAccessible(page);
 
-    const tenant = await browser.newPage();
+    // Its own browser context: its own session cookie (and axe needs a page of a context it made).
+    const context = await browser.newContext();
+    const tenant = await context.newPage();
     await signIn(tenant, demo.aurora, /\/tenant\/jobs$/);
     await tenant.goto("/tenant/jobs/new");
     const name = `e2e-class-${Date.now()}`;
@@ -38,7 +40,7 @@ test.describe("contended fleet", () => {
     await expect(tenant.getByRole("heading", { name })).toBeVisible();
     await expect(tenant.getByText("class e2e-research")).toBeVisible();
     await expectAccessible(tenant);
-    await tenant.close();
+    await context.close();
   });
 
   test("an operator reads the queue's pending reasons and the reconciliation page, also on a phone", async ({ page }) => {
