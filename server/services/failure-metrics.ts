@@ -7,6 +7,15 @@ import { Counter, Gauge, type Registry } from "prom-client";
 import type { Db } from "../db/client";
 import { countDrifts, countUnhealthyNodes, sumRetries } from "../repositories/reconcile-repository";
 
+/** The drift kinds with the action reconciliation takes for each (ReconcileDrift.kind, .action). */
+const USUAL_DRIFT_ACTIONS = [
+  ["missing-on-cluster", "requeued"],
+  ["unknown-on-cluster", "cancelled"],
+  ["phase-mismatch", "marked-finished"],
+  ["phase-mismatch", "marked-failed"],
+  ["node-lost", "requeued"],
+] as const;
+
 /** Adds the failure series to one scrape's registries. */
 export async function registerFailureMetrics(db: Db, registers: Registry[]): Promise<void> {
   const [retries, drifts, nodes] = await Promise.all([sumRetries(db), countDrifts(db), countUnhealthyNodes(db)]);
@@ -24,6 +33,9 @@ export async function registerFailureMetrics(db: Db, registers: Registry[]): Pro
     labelNames: ["kind", "action"],
     registers,
   });
+  // Every kind and the action it normally gets is present from the first scrape (at 0), so dashboards
+  // and rate() see the series before the first drift.
+  for (const [kind, action] of USUAL_DRIFT_ACTIONS) drift.inc({ kind, action }, 0);
   for (const d of drifts) drift.inc({ kind: d.kind, action: d.action }, d.count);
   const unhealthy = new Gauge({
     name: "verdant_nodes_not_ready",

@@ -35,6 +35,12 @@ describe("Prometheus metrics", () => {
     expect(gaugeNames.filter((name) => name!.endsWith("_total"))).toEqual([]);
     // 60 trace jobs and the demo's split gang.
     expect(value(before, 'verdant_jobs{status="queued"}')).toBe(61);
+    // The contention series dashboards rely on have a sample from the first scrape, before anything happened.
+    expect(value(before, "verdant_fleet_gpu_allocation_ratio")).toBe(0);
+    expect(value(before, "verdant_backfilled_jobs_total")).toBe(0);
+    expect(value(before, 'verdant_preemptions_total{reason="lower-priority"}')).toBe(0);
+    expect(value(before, 'verdant_job_retries_total{kind="run"}')).toBe(0);
+    expect(value(before, 'verdant_reconcile_drift_total{kind="node-lost",action="requeued"}')).toBe(0);
     const now = new Date(SEED_NOW.getTime() + 60_000);
     const report = await runSchedulingCycle(database.db, { now, seed: 7, maxJobs: 100 });
     await runnerFor(database.db).advance(now);
