@@ -45,7 +45,23 @@ function assertAssignmentFits(jobId: string, a: NodeAssignment, node: InventoryN
   }
 }
 
+/**
+ * The request's assignments with the members that share a node merged into one (their GPUs are
+ * disjoint, checked by assertValidStartRequest), so a node's capacity is checked against all of them.
+ */
+function perNode(request: StartJobRequest): NodeAssignment[] {
+  const merged = new Map<string, NodeAssignment>();
+  for (const a of request.assignments) {
+    const m = merged.get(a.node);
+    merged.set(
+      a.node,
+      m ? { ...m, gpuIndices: [...m.gpuIndices, ...a.gpuIndices], cpuMilli: m.cpuMilli + a.cpuMilli, memoryMib: m.memoryMib + a.memoryMib } : a,
+    );
+  }
+  return [...merged.values()];
+}
+
 /** Throws when any assignment of the request does not fit its node at `t`. */
 export function assertCapacity(nodes: ReadonlyMap<string, InventoryNode>, jobs: Iterable<SimJob>, request: StartJobRequest, t: number): void {
-  for (const a of request.assignments) assertAssignmentFits(request.jobId, a, nodes.get(a.node), jobs, t);
+  for (const a of perNode(request)) assertAssignmentFits(request.jobId, a, nodes.get(a.node), jobs, t);
 }

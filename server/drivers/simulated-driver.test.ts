@@ -28,6 +28,17 @@ function setup(jitter = 0.1) {
 }
 
 describe("simulated driver", () => {
+  it("starts two gang members on one node with GPUs of their own, checking the node's capacity for both", async () => {
+    const { driver } = setup();
+    const member = (gpu: number, cpuMilli: number) => ({ node: "n1", gpuIndices: [gpu], milliPerGpu: 1000, cpuMilli, memoryMib: 16_384 });
+    await driver.startJob(job("gang", { assignments: [member(0, 8000), member(1, 8000)] }));
+    expect(await driver.pollJob("gang")).toMatchObject({ phase: "running" });
+    await expect(driver.startJob(job("same-gpu", { assignments: [member(0, 1000), member(0, 1000)] }))).rejects.toThrow(/appears twice with the same GPUs/);
+    const { driver: fresh } = setup();
+    // Each member alone fits the node's 64 cores; together they do not.
+    await expect(fresh.startJob(job("too-big", { assignments: [member(0, 40_000), member(1, 40_000)] }))).rejects.toThrow(/80000 of 64000 milli-CPU/);
+  });
+
   it("runs a job for its duration and then reports success", async () => {
     const { clock, driver } = setup();
     await driver.startJob(job("j1"));

@@ -161,10 +161,14 @@ export function assertValidStartRequest(request: StartJobRequest): void {
   if (!request.tenantSlug) fail("tenantSlug", "is empty");
   if (!(request.estimatedDurationS > 0)) fail("estimatedDurationS", `must be positive, got ${request.estimatedDurationS}`);
   if (request.assignments.length === 0) fail("assignments", "is empty; a job runs on at least one node");
-  const nodes = new Set<string>();
+  // Several members of a gang may share a node (one pod each), but never a GPU.
+  const gpusTaken = new Map<string, Set<number>>();
   request.assignments.forEach((a, i) => {
-    if (nodes.has(a.node)) fail(`assignments[${i}].node`, `"${a.node}" appears twice`);
-    nodes.add(a.node);
+    const taken = gpusTaken.get(a.node) ?? new Set<number>();
+    if (gpusTaken.has(a.node) && (a.gpuIndices.length === 0 || a.gpuIndices.some((g) => taken.has(g))))
+      fail(`assignments[${i}].node`, `"${a.node}" appears twice with the same GPUs (members on one node need GPUs of their own)`);
+    for (const g of a.gpuIndices) taken.add(g);
+    gpusTaken.set(a.node, taken);
     if (new Set(a.gpuIndices).size !== a.gpuIndices.length) fail(`assignments[${i}].gpuIndices`, "has duplicates");
     if (a.gpuIndices.some((g) => !Number.isInteger(g) || g < 0)) fail(`assignments[${i}].gpuIndices`, "must be non-negative integers");
     if (a.gpuIndices.length > 0 && !(Number.isInteger(a.milliPerGpu) && a.milliPerGpu >= 1 && a.milliPerGpu <= 1000)) {
