@@ -6,14 +6,17 @@ interface LatestDecision {
   cluster: { name: string } | null;
 }
 
-/** The job's cluster (or why it waits), linked to the decision page that explains it. */
+/**
+ * The job's cluster (or that it waits), linked to the decision page that explains it. A deferral may
+ * wait for cleaner power or for busy nodes; the decision (and the queue view) says which.
+ */
 export function DecisionLink({ decision, emptyText }: { decision: LatestDecision | undefined; emptyText: string }) {
   if (!decision) return <span className="text-slate-500">{emptyText}</span>;
   const text =
     decision.outcome === "PLACED"
       ? (decision.cluster?.name ?? "placed")
       : decision.outcome === "DEFERRED"
-        ? `waiting for cleaner power${decision.cluster ? ` (${decision.cluster.name})` : ""}`
+        ? `starts later${decision.cluster ? ` on ${decision.cluster.name}` : ""} — why?`
         : "cannot run yet — why?";
   return (
     <Link href={`/decisions/${decision.id}`} className="text-leaf-700 underline decoration-leaf-500/40 hover:decoration-leaf-700" data-testid="decision-link">

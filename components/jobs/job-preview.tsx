@@ -76,7 +76,7 @@ export function JobPreview({ input }: { input: JobSubmitInput }) {
               <strong>
                 <LocalTime value={p.startAt} />
               </strong>
-              {p.outcome === "deferred" ? " (waiting for cleaner power)" : ""}.
+              {p.outcome === "deferred" ? " (later than now: for cleaner power or for busy GPUs to free)" : ""}.
             </p>
           )}
           {p.outcome !== "unschedulable" && (
