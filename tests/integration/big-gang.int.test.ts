@@ -2,6 +2,7 @@
 // places it all or nothing (one transaction holds every member's shares), it spans 3 racks and its
 // explanation states the topology cost; on Kubernetes it runs as one Indexed Job of 40 completions,
 // created suspended and resumed only once every node is admitted.
+import { isolatedCluster } from "./helpers/isolated-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client";
 import { createManualClock } from "../../server/drivers/clock";
@@ -17,51 +18,6 @@ import { createSeededDatabase, type TestDatabase } from "./helpers/test-database
 const now = new Date(SEED_NOW.getTime() + 60_000);
 const NODES = 48;
 const rackOf = (i: number) => `rack-${Math.floor(i / 16)}`;
-
-/** Retires the seeded fleet and its queue, and adds one cluster of 48 eight-GPU nodes in racks of 16 under one switch group. */
-async function isolatedCluster(db: Db): Promise<{ clusterId: string; tenantId: string; userId: string; model: string }> {
-  const seeded = await db.cluster.findFirstOrThrow({ where: { status: "ACTIVE" }, orderBy: { name: "asc" } });
-  await db.cluster.updateMany({ data: { status: "RETIRED" } });
-  await db.job.updateMany({ where: { status: "QUEUED" }, data: { status: "CANCELLED", cancelledAt: now } });
-  const model = (await db.gpuModel.findFirstOrThrow({ orderBy: { id: "asc" } })).id;
-  const cluster = await db.cluster.create({
-    data: {
-      name: "gang-hall",
-      region: seeded.region,
-      tier: "HUB",
-      gridZoneId: seeded.gridZoneId,
-      pue: 1.2,
-      locationName: "test hall",
-      latitude: seeded.latitude,
-      longitude: seeded.longitude,
-    },
-  });
-  for (let i = 0; i < NODES; i++) {
-    await db.node.create({
-      data: {
-        clusterId: cluster.id,
-        name: `g-${String(i).padStart(2, "0")}`,
-        cpuMilli: 128_000,
-        memoryMib: 1_048_576,
-        gpuModelId: model,
-        gpuCount: 8,
-        rackGroup: rackOf(i),
-        switchGroup: "spine-a",
-        podGroup: "pod-1",
-        gpus: { create: Array.from({ length: 8 }, (_, index) => ({ index })) },
-      },
-    });
-  }
-  const tenant = await db.tenant.findFirstOrThrow({ orderBy: { slug: "asc" } });
-  await db.tenantGpuQuota.deleteMany({ where: { tenantId: tenant.id } });
-  await db.tenantQuota.upsert({
-    where: { tenantId: tenant.id },
-    create: { tenantId: tenant.id, maxGpus: 10_000 },
-    update: { maxGpus: 10_000, maxGpuHoursPerMonth: null },
-  });
-  const user = await db.user.findFirstOrThrow({ orderBy: { email: "asc" } });
-  return { clusterId: cluster.id, tenantId: tenant.id, userId: user.id, model };
-}
 
 async function submitGang(db: Db, ids: { tenantId: string; userId: string }, name: string, gangSize: number) {
   return db.job.create({
@@ -89,7 +45,15 @@ describe("a 40-node gang over three racks", () => {
   let ids: Awaited<ReturnType<typeof isolatedCluster>>;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    ids = await isolatedCluster(database.db);
+    ids = await isolatedCluster(database.db, {
+      name: "gang-hall",
+      nodes: NODES,
+      nodeName: (i) => `g-${String(i).padStart(2, "0")}`,
+      rackOf,
+      switchGroup: "spine-a",
+      podGroup: "pod-1",
+      now,
+    });
   });
   afterAll(() => database.drop());
 

@@ -2,6 +2,7 @@
 // holds six nodes, and once the blocker finishes the job grows to 8: Job.gangSize and its GPU shares
 // change in one transaction, a Decision explains the growth, and the simulated cluster keeps the
 // job's progress across the resize (the rest runs four times as fast).
+import { isolatedCluster } from "./helpers/isolated-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client";
 import { formatExplanation, parseCoordinatorExplanation } from "../../server/engine";
@@ -12,49 +13,6 @@ import { runnerFor } from "./helpers/runner";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
 const now = new Date(SEED_NOW.getTime() + 60_000);
-
-/** Retires the seeded fleet and its queue, and adds an 8-node cluster of 8-GPU nodes in one rack. */
-async function isolatedCluster(db: Db) {
-  const seeded = await db.cluster.findFirstOrThrow({ where: { status: "ACTIVE" }, orderBy: { name: "asc" } });
-  await db.cluster.updateMany({ data: { status: "RETIRED" } });
-  await db.job.updateMany({ where: { status: { in: ["QUEUED", "PLACED", "RUNNING"] } }, data: { status: "CANCELLED", cancelledAt: now } });
-  await db.gpuShare.deleteMany({});
-  const model = (await db.gpuModel.findFirstOrThrow({ orderBy: { id: "asc" } })).id;
-  const cluster = await db.cluster.create({
-    data: {
-      name: "elastic-hall",
-      region: seeded.region,
-      tier: "HUB",
-      gridZoneId: seeded.gridZoneId,
-      pue: 1.2,
-      locationName: "test",
-      latitude: seeded.latitude,
-      longitude: seeded.longitude,
-    },
-  });
-  for (let i = 0; i < 8; i++)
-    await db.node.create({
-      data: {
-        clusterId: cluster.id,
-        name: `e-${i}`,
-        cpuMilli: 128_000,
-        memoryMib: 1_048_576,
-        gpuModelId: model,
-        gpuCount: 8,
-        rackGroup: "rack-0",
-        gpus: { create: Array.from({ length: 8 }, (_, index) => ({ index })) },
-      },
-    });
-  const tenant = await db.tenant.findFirstOrThrow({ orderBy: { slug: "asc" } });
-  await db.tenantGpuQuota.deleteMany({ where: { tenantId: tenant.id } });
-  await db.tenantQuota.upsert({
-    where: { tenantId: tenant.id },
-    create: { tenantId: tenant.id, maxGpus: 10_000 },
-    update: { maxGpus: 10_000, maxGpuHoursPerMonth: null },
-  });
-  const user = await db.user.findFirstOrThrow({ orderBy: { email: "asc" } });
-  return { clusterId: cluster.id, tenantId: tenant.id, userId: user.id };
-}
 
 const submit = (
   db: Db,
@@ -85,7 +43,7 @@ describe("an elastic 2..8-member job", () => {
   let ids: Awaited<ReturnType<typeof isolatedCluster>>;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    ids = await isolatedCluster(database.db);
+    ids = await isolatedCluster(database.db, { name: "elastic-hall", nodes: 8, nodeName: (i) => `e-${i}`, now });
   });
   afterAll(() => database.drop());
 

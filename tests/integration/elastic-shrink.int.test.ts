@@ -3,6 +3,7 @@
 // of stopping it (a Preemption row with the shed members' lost GPU-hours, their shares freed, the gang
 // still RUNNING with a decision for its 4 members); the runner resizes the gang before the production
 // job starts on the freed nodes, and the gang keeps its progress and finishes at half its former rate.
+import { isolatedCluster } from "./helpers/isolated-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client";
 import { formatExplanation, parseCoordinatorExplanation } from "../../server/engine";
@@ -14,45 +15,6 @@ import { createSeededDatabase, type TestDatabase } from "./helpers/test-database
 
 const t0 = SEED_NOW.getTime() + 60_000;
 const at = (s: number) => new Date(t0 + s * 1000);
-
-/** Retires the seeded fleet and its queue, and adds an 8-node cluster of 8-GPU nodes in one rack. */
-async function isolatedCluster(db: Db) {
-  const seeded = await db.cluster.findFirstOrThrow({ where: { status: "ACTIVE" }, orderBy: { name: "asc" } });
-  await db.cluster.updateMany({ data: { status: "RETIRED" } });
-  await db.job.updateMany({ where: { status: { in: ["QUEUED", "PLACED", "RUNNING"] } }, data: { status: "CANCELLED", cancelledAt: at(0) } });
-  await db.gpuShare.deleteMany({});
-  const model = (await db.gpuModel.findFirstOrThrow({ orderBy: { id: "asc" } })).id;
-  const cluster = await db.cluster.create({
-    data: {
-      name: "shrink-hall",
-      region: seeded.region,
-      tier: "HUB",
-      gridZoneId: seeded.gridZoneId,
-      pue: 1.2,
-      locationName: "test",
-      latitude: seeded.latitude,
-      longitude: seeded.longitude,
-    },
-  });
-  for (let i = 0; i < 8; i++)
-    await db.node.create({
-      data: {
-        clusterId: cluster.id,
-        name: `s-${i}`,
-        cpuMilli: 128_000,
-        memoryMib: 1_048_576,
-        gpuModelId: model,
-        gpuCount: 8,
-        rackGroup: "rack-0",
-        gpus: { create: Array.from({ length: 8 }, (_, index) => ({ index })) },
-      },
-    });
-  const tenant = await db.tenant.findFirstOrThrow({ orderBy: { slug: "asc" } });
-  await db.tenantGpuQuota.deleteMany({});
-  await db.tenantQuota.updateMany({ data: { maxGpus: 10_000, maxGpuHoursPerMonth: null, carbonBudgetKgPerMonth: null } });
-  const user = await db.user.findFirstOrThrow({ orderBy: { email: "asc" } });
-  return { clusterId: cluster.id, tenantId: tenant.id, userId: user.id };
-}
 
 /** A fresh queued 8-GPU-per-member training job of a priority class. */
 function submit(
@@ -91,7 +53,7 @@ describe("an elastic best-effort gang under preemption", () => {
   let runner: JobRunner;
   beforeAll(async () => {
     database = await createSeededDatabase();
-    ids = await isolatedCluster(database.db);
+    ids = await isolatedCluster(database.db, { name: "shrink-hall", nodes: 8, nodeName: (i) => `s-${i}`, now: at(0) });
     runner = createJobRunner(database.db, { simSpeed: 60, seed: 1, healthEveryMs: 0, reconcileEveryMs: 0 });
   });
   afterAll(() => database.drop());
