@@ -10,13 +10,13 @@
  */
 import type { Db } from "../db/client";
 import type { ClusterDriver } from "../drivers/types";
-import { mixSeed, type CoordinatorDecision, type FleetCluster, type FleetSnapshot } from "../engine";
+import { mixSeed, type FleetCluster, type FleetSnapshot } from "../engine";
 import { commitGrowth, findGrowable } from "../repositories/elastic-grow-repository";
-import type { NodeTake } from "../repositories/placement-repository";
 import { parseStoredAssignments, type StoredAssignment } from "../repositories/stored-json";
 import { assignmentsFor } from "./cluster-drivers";
 import { createFleetCoordinator } from "./scheduling-cycle";
-import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
+import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
+import { takesOf } from "./placement-takes";
 
 /** A stable 32-bit hash of a job id (FNV-1a), so each job's growth decision has its own seed. */
 function idSeed(id: string): number {
@@ -33,23 +33,6 @@ export interface GrowDrivers {
 /** The cluster with the job's own nodes marked not ready, so new members land on other nodes. */
 function withoutNodes(cluster: FleetCluster, names: ReadonlySet<string>): FleetCluster {
   return { ...cluster, state: { nodes: cluster.state.nodes.map((n) => (names.has(n.name) ? { ...n, ready: false } : n)) } };
-}
-
-function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
-  return decision.parts.flatMap((part) => {
-    const ids = index.clusters.get(part.clusterId);
-    if (!ids) return [];
-    return part.assignments.map((a) => ({
-      clusterId: part.clusterId,
-      nodeId: ids.nodeIds[a.nodeIndex] as string,
-      nodeName: ids.nodeNames[a.nodeIndex] as string,
-      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]?.[g] as string),
-      gpuIndices: [...a.gpuIndices],
-      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
-      cpuMilli: part.request.cpuMilli,
-      memoryMib: part.request.memoryMib,
-    }));
-  });
 }
 
 /** Grows every running elastic job that can grow now; returns how many grew. */

@@ -10,9 +10,9 @@
 import { applyPreemptionPlan, mixSeed, planPreemption, type Coordinator, type CoordinatorDecision, type FleetSnapshot, type PreemptionPlan } from "../engine";
 import type { Db } from "../db/client";
 import type { QueuedJobRow } from "../repositories/fleet-repository";
-import type { NodeTake } from "../repositories/placement-repository";
 import { commitPreemption, type VictimWrite } from "../repositories/preemption-repository";
 import { toFleetJob, type FleetIndex } from "./fleet-snapshot";
+import { hashJobId, takesOf } from "./placement-takes";
 
 /** Bound on the decisions one plan may run in the live loop (the cycle decides many jobs on two cores). */
 const LIVE_MAX_EVALUATIONS = 60;
@@ -35,29 +35,6 @@ export interface PreemptionCycle {
   readonly index: FleetIndex;
   readonly report: { placed: number; conflicts: number };
   snapshot: FleetSnapshot;
-}
-
-function hashId(id: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-/** The nodes, GPUs and shares a decision takes, with database ids (as the cycle's placements). */
-function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
-  return decision.parts.flatMap((part) => {
-    const ids = index.clusters.get(part.clusterId)!;
-    return part.assignments.map((a) => ({
-      clusterId: part.clusterId,
-      nodeId: ids.nodeIds[a.nodeIndex]!,
-      nodeName: ids.nodeNames[a.nodeIndex]!,
-      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]![g]!),
-      gpuIndices: [...a.gpuIndices],
-      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
-      cpuMilli: part.request.cpuMilli,
-      memoryMib: part.request.memoryMib,
-    }));
-  });
 }
 
 const hoursText = (h: number) => `${h < 0.1 ? h.toFixed(3) : h.toFixed(2)} GPU-h`;
@@ -106,7 +83,7 @@ export async function preemptForJob(
   plansRun.set(cycle.report, runs + 1);
   const started = timer();
   const plan = planPreemption(cycle.snapshot, job, cycle.coordinator.policy, {
-    seed: mixSeed(cycle.options.seed, hashId(row.id) ^ PREEMPT_SEED_SALT),
+    seed: mixSeed(cycle.options.seed, hashJobId(row.id) ^ PREEMPT_SEED_SALT),
     coordinator: cycle.coordinator,
     maxEvaluations: LIVE_MAX_EVALUATIONS,
   });

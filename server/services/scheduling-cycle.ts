@@ -21,7 +21,7 @@ import {
 } from "../engine";
 import type { Db } from "../db/client";
 import { findQueuedJobs, findRecentJobShapes, findSchedulingContext, type QueuedJobRow } from "../repositories/fleet-repository";
-import { commitPlacement, expireOverdueJobs, recordWaitingDecision, type NodeTake } from "../repositories/placement-repository";
+import { commitPlacement, expireOverdueJobs, recordWaitingDecision } from "../repositories/placement-repository";
 import { loadFleetSnapshot, toFleetJob, type FleetIndex } from "./fleet-snapshot";
 import { chargeDecisionToCohort } from "./cohort-usage";
 import { preemptForJob } from "./preemption-commit";
@@ -38,6 +38,7 @@ import {
   type BackfillRun,
 } from "./scheduling-cycle/backfill-reservations";
 import { findCapacityWaiters } from "../repositories/reservation-repository";
+import { hashJobId, takesOf } from "./placement-takes";
 
 /** Inputs of one cycle. */
 export interface CycleOptions {
@@ -72,13 +73,6 @@ export interface CycleReport {
   inputsUnrecorded: number;
   inputsUnrecordedReason?: string;
   decisionLatencyMs: number[];
-}
-
-/** FNV-1a hash of a job id, mixed into the cycle seed so each job decides with its own seed. */
-function hashId(id: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 /**
@@ -118,23 +112,6 @@ export async function createFleetCoordinator(db: Db) {
   );
   const policy = policyOf(context.policy);
   return { coordinator: createCoordinator({ policy, workload }), policyId: context.policy.id, policy, workload };
-}
-
-/** The nodes, GPUs and shares a placement takes, with database ids for the commit. */
-function takesOf(decision: CoordinatorDecision, index: FleetIndex): NodeTake[] {
-  return decision.parts.flatMap((part) => {
-    const ids = index.clusters.get(part.clusterId)!;
-    return part.assignments.map((a) => ({
-      clusterId: part.clusterId,
-      nodeId: ids.nodeIds[a.nodeIndex]!,
-      nodeName: ids.nodeNames[a.nodeIndex]!,
-      gpuIds: a.gpuIndices.map((g) => ids.gpuIds[a.nodeIndex]![g]!),
-      gpuIndices: [...a.gpuIndices],
-      milliPerGpu: part.request.gpuCount > 0 ? part.request.gpuMilliPerGpu : 0,
-      cpuMilli: part.request.cpuMilli,
-      memoryMib: part.request.memoryMib,
-    }));
-  });
 }
 
 /** The snapshot with a placement applied (allocations and a running job), so later jobs in the cycle see it. */
@@ -218,7 +195,7 @@ interface CycleRun {
 /** The coordinator's decision about one job, timed (the engine never reads clocks), with a writer of exactly what it was given. */
 function decideTimed(run: CycleRun, row: QueuedJobRow): { decision: CoordinatorDecision; latencyMs: number; writeInputs: DecisionInputWriter } {
   const started = run.timer();
-  const seed = mixSeed(run.options.seed, hashId(row.id));
+  const seed = mixSeed(run.options.seed, hashJobId(row.id));
   const input: DecisionEngineInput = { v: DECISION_INPUT_FORMAT, coordinator: run.coordinatorInput, snapshot: run.snapshot, job: toFleetJob(row), seed };
   const decision = run.coordinator.decide(input.snapshot, input.job, { seed });
   const latencyMs = run.timer() - started;
