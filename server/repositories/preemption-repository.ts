@@ -9,7 +9,6 @@
  * on its cluster, or resizes a shrunk one, and marks the row stopped.
  */
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { parseStoredAssignments } from "./stored-json";
 import { shrinkRunningJob, ShrinkLost } from "./elastic-shrink-repository";
 import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInputsWrite, type DecisionRecord, type NodeTake } from "./placement-repository";
@@ -139,23 +138,4 @@ export async function recordCheckpoint(db: Db, jobId: string, workS: number, at:
 export async function countPreemptionsByReason(db: Db): Promise<{ reason: string; count: number; lostGpuHours: number }[]> {
   const rows = await db.preemption.groupBy({ by: ["reason"], _count: { _all: true }, _sum: { lostGpuHours: true }, orderBy: { reason: "asc" } });
   return rows.map((r) => ({ reason: r.reason, count: r._count._all, lostGpuHours: r._sum.lostGpuHours ?? 0 }));
-}
-
-/** The preemptions of one decision (its victims), for the decision page. */
-export function findPreemptionsOfDecision(db: Db | Prisma.TransactionClient, decisionId: string) {
-  return db.preemption.findMany({
-    where: { decisionId },
-    orderBy: { lostGpuHours: "asc" },
-    select: {
-      victimJobId: true,
-      lostGpuHours: true,
-      resumeFromWorkS: true,
-      reason: true,
-      clusterId: true,
-      stoppedAt: true,
-      shrunkFrom: true,
-      shrunkTo: true,
-      victim: { select: { name: true, tenantId: true } },
-    },
-  });
 }

@@ -61,13 +61,6 @@ export async function findQueuedReservations(db: Db): Promise<StoredReservation[
   return rows.map(toStored);
 }
 
-/** Reservations of some jobs (the job page, the queue view). */
-export async function findReservationsOfJobs(db: Db, jobIds: readonly string[]): Promise<StoredReservation[]> {
-  if (jobIds.length === 0) return [];
-  const rows = await db.jobReservation.findMany({ where: { jobId: { in: [...jobIds] }, job: { status: "QUEUED" } } });
-  return rows.map(toStored);
-}
-
 /**
  * Replaces the reservations of the jobs a cycle decided: their old rows go, the new ones are written,
  * and rows of jobs no longer queued are dropped, all in one transaction. Only jobs still queued get a

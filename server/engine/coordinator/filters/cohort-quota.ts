@@ -78,10 +78,3 @@ export const cohortQuotaFilter: ClusterFilterPlugin = {
     return borrowing.length ? { verdict: "pass", reasons: borrowing } : PASS;
   },
 };
-
-/** GPUs a chosen placement borrows from the cohort: the sum of its COHORT_BORROWING reasons. */
-export function borrowedGpusOfRecords(records: readonly { readonly filter: string; readonly reasons: readonly ClusterReason[] }[]): number {
-  let sum = 0;
-  for (const r of records) if (r.filter.startsWith("cohort-quota")) for (const x of r.reasons) if (x.code === "COHORT_BORROWING") sum += x.requested ?? 0;
-  return sum;
-}
