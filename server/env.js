@@ -73,6 +73,18 @@ export const envSchema = z.object({
   VERDANT_EXPERIMENTS: z.enum(["on", "off"]).default("on"),
   /** Folder with the real public data sets (openb traces, carbon intensity, GPU power). */
   VERDANT_SHARED_DATA: z.string().min(1).default("../shared/data"),
+  /** "Ask Verdant": base URL of an OpenAI-compatible chat-completions API (vLLM, llama.cpp server, Ollama, a hosted model), e.g. http://127.0.0.1:8000/v1. Unset: template text only. */
+  VERDANT_ASK_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:8000/v1" }).optional(),
+  /** "Ask Verdant": the model name the API serves. Unset: template text only. */
+  VERDANT_ASK_MODEL: z.string().min(1).max(200).optional(),
+  /** "Ask Verdant": the API key, sent only to that API (never to the browser, never logged). */
+  VERDANT_ASK_API_KEY: z.string().min(1).optional(),
+  /** "Ask Verdant": milliseconds a model may take for one answer (both attempts) before the template text is shown. */
+  VERDANT_ASK_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
+  /** "Ask Verdant": the longest answer shown (characters); a longer one is cut at a sentence end. */
+  VERDANT_ASK_MAX_ANSWER_CHARS: z.coerce.number().int().min(100).max(20_000).default(1_500),
+  /** "Ask Verdant": questions each user may ask per hour. */
+  VERDANT_ASK_RATE_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 /** @typedef {z.infer<typeof envSchema>} Env */
