@@ -29,6 +29,19 @@ export interface AllowedFacts {
   tenants: string[];
   /** Instants (ISO 8601) the record mentions; the checker accepts a time that renders one of them in any labelled zone. */
   times: string[];
+  /**
+   * Every cluster, GPU model and tenant name the fleet knows (not only those the record mentions), so
+   * the checker can spot a name the record does not support. Without it only GPU-model-like tokens
+   * (A100, H800) are recognised as names.
+   */
+  vocabulary?: FleetVocabulary;
+}
+
+/** Names the fleet knows, for spotting names in generated text. */
+export interface FleetVocabulary {
+  clusters: string[];
+  models: string[];
+  tenants: string[];
 }
 
 /** A chart Verdant already draws that an answer may show beside its words (rendered from data, never generated). */

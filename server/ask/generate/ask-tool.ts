@@ -1,0 +1,30 @@
+// A tool the model may call while answering: it reads only what the asker may see, and every fact
+// it returns joins the facts the answer is checked against (so a number from a what-if run passes).
+import type { z } from "zod";
+import type { AllowedFacts, AskChartRef } from "../contract";
+
+/** What a tool call returns: the output the model reads, the facts it adds, and a chart to show beside the answer. */
+export interface AskToolResult {
+  output: unknown;
+  allowed: Partial<AllowedFacts>;
+  charts?: AskChartRef[];
+}
+
+/** One tool: a description for the model, its input schema, and the server-side reader. */
+export interface AskTool<I = any> {
+  description: string;
+  inputSchema: z.ZodType<I>;
+  run: (input: I) => Promise<AskToolResult>;
+}
+
+/** Tools by the name the model calls them. */
+export type AskTools = Record<string, AskTool>;
+
+/** Adds one set of facts to another (in place), without duplicates. */
+export function mergeFacts(into: AllowedFacts, add: Partial<AllowedFacts>): AllowedFacts {
+  into.numbers.push(...(add.numbers ?? []));
+  for (const key of ["clusters", "models", "tenants", "times"] as const) {
+    for (const v of add[key] ?? []) if (!into[key].includes(v)) into[key].push(v);
+  }
+  return into;
+}
