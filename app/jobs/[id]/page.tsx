@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { JobDetailView } from "@/components/jobs/job-detail";
+import { JobEnergyChart } from "@/components/jobs/job-energy-chart";
+import { JobHeldResources, JobTimelineList } from "@/components/jobs/job-timeline";
 import { AppShell } from "@/components/layout/app-shell";
 import { PageHeader } from "@/components/ui/page-header";
 import { api, orNotFound } from "@/server/api/server-caller";
@@ -12,11 +14,17 @@ export const dynamic = "force-dynamic";
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireRole("ADMIN", "OPERATOR", "TENANT_MEMBER");
   const { id } = await params;
-  const job = await orNotFound((await api()).queue.job({ id }));
+  const caller = await api();
+  const [job, timeline] = await Promise.all([orNotFound(caller.queue.job({ id })), orNotFound(caller.queue.timeline({ id }))]);
   return (
     <AppShell user={user}>
       <PageHeader title={job.name} description={`${job.tenantName} · ${job.status.toLowerCase()}${job.priorityClass ? ` · class ${job.priorityClass}` : ""}`} />
-      <JobDetailView job={job} />
+      <div className="space-y-6">
+        <JobDetailView job={job} />
+        <JobHeldResources held={timeline.held} />
+        <JobTimelineList entries={timeline.entries} />
+        <JobEnergyChart energy={timeline.energy} totals={timeline.totals} />
+      </div>
     </AppShell>
   );
 }

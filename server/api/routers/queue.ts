@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../trpc";
 import { getQueueView } from "../../services/queue-view-service";
 import { getJobDetail } from "../../services/job-detail-service";
+import { getJobTimeline } from "../../services/job-timeline-service";
 
 export const queueRouter = router({
   /** Every tenant's queued jobs by tenant, priority class and pending reason (operators and admins). */
@@ -11,4 +12,6 @@ export const queueRouter = router({
   mine: tenantProcedure.query(({ ctx }) => getQueueView(ctx.db, ctx.user, ctx.now())),
   /** One job: a tenant member only its own tenant's (NOT_FOUND otherwise), operators and admins any. */
   job: authedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(({ ctx, input }) => getJobDetail(ctx.db, ctx.user, input.id, ctx.now())),
+  /** One job's timeline, the GPUs it holds and its energy per hour, with the same visibility as `job`. */
+  timeline: authedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(({ ctx, input }) => getJobTimeline(ctx.db, ctx.user, input.id)),
 });

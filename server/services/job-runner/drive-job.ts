@@ -1,6 +1,7 @@
 /** Advancing one job by a step: start it when due, or poll it and end it once its run is over. */
 import { DriverError } from "../../drivers";
 import { writeJobAccounting } from "../../repositories/control-loop-repository";
+import { recordJobEvents } from "../../repositories/job-event-repository";
 import { finishJob } from "../../repositories/placement-repository";
 import { retryFailedRun } from "../../repositories/reconcile-repository";
 import { ClusterUnreachableError } from "../cluster-health";
@@ -54,6 +55,7 @@ export function createJobDriver(core: RunnerCore) {
     });
     if (outcome?.outcome === "exhausted") state.message = exhaustedReason(cause, outcome.retries);
     if (outcome?.outcome !== "requeued") return false;
+    await recordJobEvents(db, [{ jobId: job.id, at: now, kind: "run-failed", source: "runner", message: `run failed: ${cause}; queued again for a retry` }]);
     job.status = "QUEUED";
     report.runRetries++;
     await discardEverywhere(core, job);
@@ -68,6 +70,9 @@ export function createJobDriver(core: RunnerCore) {
     const { rows, energyKwh, emissionsGCo2e } = await accounting.account(job, startedAtMs, endedAtMs);
     const status = state.phase === "succeeded" ? "SUCCEEDED" : state.phase === "failed" ? "FAILED" : "CANCELLED";
     if (await finishJob(db, job.id, status, new Date(endedAtMs), { energyKwh, emissionsGCo2e }, state.message, (tx) => writeJobAccounting(tx, job.id, rows))) {
+      const kind = status === "SUCCEEDED" ? "succeeded" : status === "FAILED" ? "failed" : "cancelled";
+      const words = status === "SUCCEEDED" ? "run succeeded" : `run ${kind}${state.message ? `: ${state.message}` : ""}`;
+      await recordJobEvents(db, [{ jobId: job.id, at: new Date(endedAtMs), kind, source: "runner", message: words }]);
       if (status === "SUCCEEDED") report.completed++;
       else report.failed++;
     }

@@ -1,5 +1,6 @@
 /** Starting a placed job on each cluster it was placed on, and what a failed start leaves behind. */
 import { DriverError } from "../../drivers";
+import { recordJobEvents } from "../../repositories/job-event-repository";
 import { markRunning, recordStartFailure } from "../../repositories/placement-repository";
 import { assignmentsFor } from "../cluster-drivers";
 import { runRequestWork } from "./resume-work";
@@ -24,7 +25,16 @@ export async function startJob(core: RunnerCore, job: JobRow, now: Date): Promis
       if (!(error instanceof DriverError && error.code === "DUPLICATE_JOB")) throw error;
     }
   }
-  if (await markRunning(core.db, job.id, now)) return true;
+  if (await markRunning(core.db, job.id, now)) {
+    await recordJobEvents(
+      core.db,
+      parts.clustersOf(job).map((clusterId) => {
+        const entry = drivers.get(clusterId);
+        return { jobId: job.id, at: now, kind: "started", source: entry.driver.kind, clusterId, message: `started on ${entry.clusterName}` };
+      }),
+    );
+    return true;
+  }
   // Cancelled while starting: stop it on the clusters again.
   for (const clusterId of parts.clustersOf(job)) {
     const entry = drivers.get(clusterId);
@@ -40,6 +50,15 @@ export async function failStart(core: RunnerCore, job: JobRow, error: unknown, n
   await guards.persistReachability(now);
   const outcome = await recordStartFailure(core.db, job.id, (error as Error).message, core.maxStartFailures, now);
   report.startFailures++;
+  await recordJobEvents(core.db, [
+    {
+      jobId: job.id,
+      at: now,
+      kind: "start-failed",
+      source: "runner",
+      message: `start failed: ${(error as Error).message}; ${outcome === "failed" ? "no start attempts left" : "queued again"}`,
+    },
+  ]);
   if (outcome === "requeued") report.requeued++;
   if (outcome === "failed") report.failed++;
   // A timed-out start may still land, and a split job may have started on its other cluster: cancel

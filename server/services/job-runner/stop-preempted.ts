@@ -9,6 +9,7 @@
  */
 import { findCurrentPlacement } from "../../repositories/elastic-shrink-repository";
 import { findVictimClusters, findRunsToStop, markRunsStopped } from "../../repositories/preemption-repository";
+import { recordJobEvents, type JobEventInput } from "../../repositories/job-event-repository";
 import { assignmentsFor } from "../cluster-drivers";
 import type { RunnerCore } from "./runner-types";
 
@@ -32,9 +33,20 @@ async function resizeShrunkRun(core: RunnerCore, jobId: string, clusterId: strin
 export async function stopPreemptedRuns(core: RunnerCore, now: Date): Promise<number> {
   const pending = await findRunsToStop(core.db);
   const stopped: string[] = [];
+  const events: JobEventInput[] = [];
   for (const row of pending) {
     if (row.shrunkTo !== null) {
-      if (await resizeShrunkRun(core, row.victimJobId, row.clusterId)) stopped.push(row.id);
+      if (await resizeShrunkRun(core, row.victimJobId, row.clusterId)) {
+        stopped.push(row.id);
+        events.push({
+          jobId: row.victimJobId,
+          at: now,
+          kind: "resized",
+          source: "runner",
+          clusterId: row.clusterId,
+          message: `run resized to ${row.shrunkTo} members for a preemption`,
+        });
+      }
       continue;
     }
     const clusters = await findVictimClusters(core.db, row.victimJobId, row.clusterId, row.createdAt);
@@ -49,8 +61,12 @@ export async function stopPreemptedRuns(core: RunnerCore, now: Date): Promise<nu
       }
     }
     core.samples.delete(row.victimJobId);
-    if (ok) stopped.push(row.id);
+    if (ok) {
+      stopped.push(row.id);
+      events.push({ jobId: row.victimJobId, at: now, kind: "stopped", source: "runner", clusterId: row.clusterId, message: "run stopped for a preemption" });
+    }
   }
   await markRunsStopped(core.db, stopped, now);
+  await recordJobEvents(core.db, events);
   return stopped.length;
 }
