@@ -2,7 +2,7 @@
 // The users table: name and e-mail, role and tenant, status, jobs submitted, since when, and the
 // button that opens the user's card.
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import type { UserRow } from "./user-manage-panel";
 import { ROLE_LABEL } from "./user-role-fields";
 
@@ -58,7 +58,7 @@ export function UserTable({
               <td className="px-3 py-2">{u.disabledAt ? <span className="text-red-700">disabled</span> : "active"}</td>
               <td className="px-3 py-2 text-right">{u.jobs}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                <LocalTime value={u.createdAt} />
+                <Timestamp value={u.createdAt} compact />
               </td>
               <td className="px-3 py-2">
                 <Button variant="secondary" aria-label={`Manage ${u.email}`} onClick={() => onManage(u)}>

@@ -2,7 +2,7 @@
 // its range), actual, baseline and saved emissions, and the method that computed the baseline.
 import Link from "next/link";
 import type { RouterOutputs } from "@/components/trpc/router-types";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { formatEmissions } from "@/components/ui/format";
 import { ledgerMethodInfo } from "./ledger-methods";
 
@@ -18,7 +18,7 @@ function BaselineWhere({ e }: { e: Entry }) {
       {mixed ? `mix of ${e.baselineCandidates} ${e.baselineCandidates === 1 ? "cluster" : "clusters"}` : (e.baselineClusterName ?? "—")}
       {e.baselineStartAt && (
         <span className="block text-xs text-slate-600">
-          start <LocalTime value={e.baselineStartAt} />
+          start <Timestamp value={e.baselineStartAt} compact />
         </span>
       )}
     </>
@@ -68,7 +68,7 @@ export function LedgerEntriesTable({ entries }: { entries: Entry[] }) {
               </td>
               <td className="py-1 pr-3">{e.tenantName}</td>
               <td className="whitespace-nowrap py-1 pr-3">
-                <LocalTime value={e.finishedAt ?? e.day} />
+                <Timestamp value={e.finishedAt ?? e.day} compact />
               </td>
               <td className="py-1 pr-3">{e.clusterName}</td>
               <td className="py-1 pr-3">

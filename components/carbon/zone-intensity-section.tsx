@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { IntensityReport } from "@/server/services/carbon-report-service";
 import { IntensityHistoryChart } from "@/components/charts/intensity-history-chart";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { useTRPC } from "@/components/trpc/react";
 import { QueryState, RangeSelect, SectionCard } from "./section-card";
 
@@ -66,7 +66,7 @@ function ZoneCard({ zone, nowMs }: { zone: Zone; nowMs: number }) {
             <>
               <strong>{zone.latestMeasured.gCo2ePerKwh.toFixed(0)} gCO2e/kWh</strong>{" "}
               <span className="text-slate-600">
-                measured <LocalTime value={new Date(zone.latestMeasured.atMs)} />
+                measured <Timestamp value={new Date(zone.latestMeasured.atMs)} />
               </span>
             </>
           ) : (

@@ -11,7 +11,7 @@ import { ClusterHistoryCharts } from "@/components/charts/cluster-history-charts
 import { RangeToggle } from "@/components/charts/range-toggle";
 import { useTRPC } from "@/components/trpc/react";
 import { HISTORY_POLL_MS, LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { NodeHealth } from "./node-health";
 import { formatGpuRequest, formatPercent } from "@/components/ui/format";
@@ -65,7 +65,7 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
       <LiveStatus updatedAt={detail.dataUpdatedAt} error={detail.error} />
       {cluster.connection?.unreachableSince && (
         <p role="status" className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200" data-testid="cluster-unreachable">
-          <StatusBadge status="UNREACHABLE" /> Unreachable since <LocalTime value={cluster.connection.unreachableSince} />:{" "}
+          <StatusBadge status="UNREACHABLE" /> Unreachable since <Timestamp value={cluster.connection.unreachableSince} />:{" "}
           {cluster.connection.unreachableReason ?? "no answer"}. No new jobs are placed here until the control loop reaches it again.
         </p>
       )}
@@ -112,7 +112,7 @@ export function ClusterDetail({ id, initial }: { id: string; initial?: Detail })
                   {d.job.gangSize > 1 ? ` ×${d.job.gangSize}` : ""}
                 </span>
                 <span className="ml-auto text-slate-600">
-                  started <LocalTime value={d.job.startedAt ?? d.startAt} />
+                  started <Timestamp value={d.job.startedAt ?? d.startAt} />
                 </span>
               </li>
             ))}

@@ -1,7 +1,7 @@
 // A Kubernetes cluster's inventory imports: when the node list was last imported (or why the latest
 // attempt failed) and the drift each import found, node by node, rendered from the typed changes.
 import type { NodeChange } from "@/server/services/inventory-drift";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { formatCpu, formatMemory } from "@/components/ui/format";
 
 /** The cluster page's inventory data (null for a simulated cluster). */
@@ -70,7 +70,7 @@ export function ClusterInventory({ inventory }: { inventory: ClusterInventorySta
       <p className="text-sm text-slate-600">
         {inventory.importedAt ? (
           <>
-            Node list last imported <LocalTime value={inventory.importedAt} />.
+            Node list last imported <Timestamp value={inventory.importedAt} />.
           </>
         ) : (
           "The node list has not been imported yet."
@@ -88,8 +88,8 @@ export function ClusterInventory({ inventory }: { inventory: ClusterInventorySta
           {inventory.drifts.map((d) => (
             <li key={d.id} className="py-2" data-testid="inventory-drift">
               <p className="font-medium">
-                <LocalTime value={d.at} /> · {d.trigger === "create" ? "first import" : "refresh"} · {d.nodesReported} nodes listed: {d.added} added,{" "}
-                {d.removed} removed, {d.changed} changed{d.skipped ? `, ${d.skipped} not imported` : ""}
+                <Timestamp value={d.at} /> · {d.trigger === "create" ? "first import" : d.trigger === "edit" ? "after a kubeconfig edit" : "refresh"} ·{" "}
+                {d.nodesReported} nodes listed: {d.added} added, {d.removed} removed, {d.changed} changed{d.skipped ? `, ${d.skipped} not imported` : ""}
               </p>
               <ul className="mt-1 list-disc pl-5 text-slate-700">
                 {d.changes.map((c) => (

@@ -2,7 +2,7 @@
 // allocation and fragmentation, and the admin's edit link.
 import Link from "next/link";
 import type { ClusterListRow } from "@/server/services/cluster-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatCount, formatPercent } from "@/components/ui/format";
 
@@ -19,7 +19,7 @@ export function ClusterRow({ c, editHref }: { c: ClusterListRow; editHref?: (id:
         <StatusBadge status={c.status} />
         {c.unreachable && (
           <span className="mt-1 block text-xs text-red-800" data-testid="cluster-unreachable">
-            <StatusBadge status="UNREACHABLE" /> since <LocalTime value={c.unreachable.since} />: {c.unreachable.reason ?? "no answer"}
+            <StatusBadge status="UNREACHABLE" /> since <Timestamp value={c.unreachable.since} />: {c.unreachable.reason ?? "no answer"}
           </span>
         )}
       </td>

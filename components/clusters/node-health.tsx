@@ -1,6 +1,6 @@
 // The cluster's nodes that are not READY, as the control loop last read their health: lost nodes
 // (their jobs were queued again from their checkpoints), GPU errors and cordons, with the reason.
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { labelOf, NODE_STATUS_LABELS } from "@/components/reconcile/drift-labels";
 
 interface HealthNode {
@@ -29,7 +29,7 @@ export function NodeHealth({ nodes }: { nodes: HealthNode[] }) {
               <span className="font-medium text-amber-800">{labelOf(NODE_STATUS_LABELS, n.status)}</span>
               <span className="text-slate-700">{n.healthReason ?? "no reason reported"}</span>
               <span className="text-slate-500">
-                since <LocalTime value={n.healthChangedAt} />
+                since <Timestamp value={n.healthChangedAt} />
               </span>
             </li>
           ))}

@@ -2,7 +2,7 @@
 // deferred or left queued several times.
 import Link from "next/link";
 import type { DecisionView as Decision } from "@/server/services/decision-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 
 /** The job's earlier decisions (shown only when there is more than this one). */
 export function DecisionHistory({ decision }: { decision: Decision }) {
@@ -18,7 +18,7 @@ export function DecisionHistory({ decision }: { decision: Decision }) {
               <Link className="text-leaf-700 underline" href={`/decisions/${h.id}`}>
                 {h.outcome.toLowerCase()}
               </Link>{" "}
-              · <LocalTime value={h.createdAt} /> {h.clusterName ? `· ${h.clusterName}` : ""}
+              · <Timestamp value={h.createdAt} /> {h.clusterName ? `· ${h.clusterName}` : ""}
             </li>
           ))}
       </ul>

@@ -1,7 +1,7 @@
 // The "Inputs and provenance" card: policy version, seed, when it was decided (and how often it was
 // reached again), explanation version, the reason histogram and the job's earlier decisions.
 import type { DecisionView as Decision } from "@/server/services/decision-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { DecisionHistory } from "./decision-history";
 import { DecisionSection } from "./decision-section";
 
@@ -24,14 +24,14 @@ export function DecisionProvenance({ decision }: { decision: Decision }) {
         <div>
           <dt className="text-slate-500">Decided</dt>
           <dd>
-            <LocalTime value={decision.createdAt} />
+            <Timestamp value={decision.createdAt} />
           </dd>
         </div>
         {decision.seenCount > 1 && (
           <div data-testid="decision-repeats">
             <dt className="text-slate-500">Reached again</dt>
             <dd>
-              reached {decision.seenCount} times, last <LocalTime value={decision.lastSeenAt} />
+              reached {decision.seenCount} times, last <Timestamp value={decision.lastSeenAt} />
             </dd>
           </div>
         )}

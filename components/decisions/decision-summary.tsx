@@ -1,6 +1,6 @@
 // The "In words" card: the rendered explanation lines and the headline facts of the outcome.
 import type { DecisionView as Decision } from "@/server/services/decision-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatEmissions } from "@/components/ui/format";
 import { DecisionSection } from "./decision-section";
@@ -29,7 +29,7 @@ export function DecisionSummary({ decision }: { decision: Decision }) {
         <div>
           <dt className="text-slate-500">Start</dt>
           <dd>
-            <LocalTime value={decision.startAt} />
+            <Timestamp value={decision.startAt} />
           </dd>
         </div>
         <div>

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ExperimentSummary } from "@/server/schemas/experiment";
 import { useTRPC } from "@/components/trpc/react";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ProgressBar } from "./progress-bar";
 import { wall } from "./experiment-format";
@@ -90,7 +90,7 @@ export function ExperimentList({ initial }: { initial: ExperimentSummary[] }) {
               </td>
               <td className="px-3 py-2 text-slate-700">{e.createdBy ?? "—"}</td>
               <td className="px-3 py-2 text-slate-700">
-                <LocalTime value={e.createdAt} />
+                <Timestamp value={e.createdAt} compact />
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{wall(e.wallMs)}</td>
             </tr>

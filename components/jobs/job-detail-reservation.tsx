@@ -1,7 +1,7 @@
 // The reservation a waiting job holds: cluster, nodes, window, and the running jobs whose predicted ends free them.
 import Link from "next/link";
 import type { JobDetail } from "@/server/services/job-detail-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 
 /** "Holds n1, n2 on Frankfurt from 14:00 to 15:00 (easy backfill), freed when …". */
 export function JobDetailReservation({ reservation: r }: { reservation: NonNullable<JobDetail["reservation"]> }) {
@@ -11,7 +11,7 @@ export function JobDetailReservation({ reservation: r }: { reservation: NonNulla
         Reservation
       </h2>
       <p className="text-sm">
-        Holds {r.nodes.join(", ")} on {r.clusterName} from <LocalTime value={r.startAt} /> to <LocalTime value={r.endAt} /> ({r.mode} backfill): jobs behind it
+        Holds {r.nodes.join(", ")} on {r.clusterName} from <Timestamp value={r.startAt} /> to <Timestamp value={r.endAt} /> ({r.mode} backfill): jobs behind it
         start there only if they end before it or use other nodes.
       </p>
       {r.freedBy.length > 0 && (
@@ -27,7 +27,7 @@ export function JobDetailReservation({ reservation: r }: { reservation: NonNulla
                 ) : (
                   "another tenant's job"
                 )}{" "}
-                at <LocalTime value={f.endAt} />
+                at <Timestamp value={f.endAt} />
               </li>
             ))}
             {r.freedByCount > r.freedBy.length && <li>and {r.freedByCount - r.freedBy.length} more</li>}

@@ -1,7 +1,7 @@
 // One job's page: request and timeline, why it waits, the reservation it holds, and its latest decision.
 import Link from "next/link";
 import type { JobDetail } from "@/server/services/job-detail-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { JobDetailReservation } from "./job-detail-reservation";
 
 const hours = (s: number) => `${(s / 3600).toFixed(s < 36_000 ? 2 : 1)} h`;
@@ -22,19 +22,19 @@ export function JobDetailView({ job }: { job: JobDetail }) {
         <div>
           <dt className="text-slate-600">Submitted</dt>
           <dd>
-            <LocalTime value={job.submittedAt} />
+            <Timestamp value={job.submittedAt} />
           </dd>
         </div>
         <div>
           <dt className="text-slate-600">Placed</dt>
           <dd>
-            <LocalTime value={job.placedAt} />
+            <Timestamp value={job.placedAt} />
           </dd>
         </div>
         <div>
           <dt className="text-slate-600">Started / finished</dt>
           <dd>
-            <LocalTime value={job.startedAt} /> / <LocalTime value={job.finishedAt} />
+            <Timestamp value={job.startedAt} /> / <Timestamp value={job.finishedAt} />
           </dd>
         </div>
       </dl>
@@ -59,7 +59,7 @@ export function JobDetailView({ job }: { job: JobDetail }) {
                 holds the nodes it waits for first
               </>
             )}
-            . Expected start: {job.pending.expectedStartAt ? <LocalTime value={job.pending.expectedStartAt} /> : "unknown"}.
+            . Expected start: {job.pending.expectedStartAt ? <Timestamp value={job.pending.expectedStartAt} /> : "unknown"}.
           </p>
         </section>
       )}
@@ -70,7 +70,7 @@ export function JobDetailView({ job }: { job: JobDetail }) {
             Latest decision
           </h2>
           <p className="text-sm text-slate-600">
-            {d.outcome.toLowerCase()} · <LocalTime value={d.createdAt} />
+            {d.outcome.toLowerCase()} · <Timestamp value={d.createdAt} />
             {d.backfilled && " · backfilled"} ·{" "}
             <Link className="text-leaf-700 underline" href={`/decisions/${d.id}`}>
               full explanation
@@ -89,11 +89,11 @@ export function JobDetailView({ job }: { job: JobDetail }) {
                   ) : (
                     "another tenant's job"
                   )}
-                  , which holds {a.nodes.join(", ")} on {a.clusterName} from <LocalTime value={a.startAt} />
+                  , which holds {a.nodes.join(", ")} on {a.clusterName} from <Timestamp value={a.startAt} />
                   {a.sharesNodes ? "" : " (this job uses other nodes)"}
                 </span>
               ))}
-              ; this job ends by <LocalTime value={d.backfill.endAt} />, so it delays no reservation.
+              ; this job ends by <Timestamp value={d.backfill.endAt} />, so it delays no reservation.
             </p>
           )}
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">

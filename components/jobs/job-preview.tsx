@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useEffect, useMemo, useState } from "react";
 import { jobSubmitSchema, type JobSubmitInput } from "@/server/schemas/job-submit";
 import { formatEmissions } from "@/components/ui/format";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 
@@ -74,7 +74,7 @@ export function JobPreview({ input }: { input: JobSubmitInput }) {
             <p className="text-slate-800">
               Would run on <strong>{p.clusterName}</strong> ({p.zone}){p.gpuModel ? <> on {p.gpuModel}</> : null}, starting{" "}
               <strong>
-                <LocalTime value={p.startAt} />
+                <Timestamp value={p.startAt} />
               </strong>
               {p.outcome === "deferred" ? " (later than now: for cleaner power or for busy GPUs to free)" : ""}.
             </p>

@@ -1,6 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { SessionUser } from "@/server/auth/session-user";
+import { TimeZoneProvider } from "@/components/time/time-zone-context";
+import { AccountMenu } from "./account-menu";
+import { MainNav } from "./main-nav";
 import { SignOutButton } from "./sign-out-button";
 
 const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
@@ -40,32 +43,25 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
 
 const ROLE_LABEL: Record<SessionUser["role"], string> = { TENANT_MEMBER: "tenant", OPERATOR: "operator", ADMIN: "admin" };
 
-/** The signed-in frame: brand, role navigation, who is signed in, sign out. */
+/** The signed-in frame: brand, role navigation, who is signed in (with their settings), sign out. */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link href="/" className="text-lg font-bold text-leaf-700">
-            Verdant
-          </Link>
-          <nav aria-label="Main" className="flex flex-wrap gap-4 text-sm font-medium">
-            {NAV[user.role].map((item) => (
-              <Link key={item.href} href={item.href} className="text-slate-700 hover:text-leaf-700">
-                {item.label}
-              </Link>
-            ))}
-          </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm">
-            <span className="text-slate-600" data-testid="signed-in-as">
-              {user.name} · {ROLE_LABEL[user.role]}
-              {user.tenantName ? ` · ${user.tenantName}` : ""}
-            </span>
-            <SignOutButton />
+    <TimeZoneProvider stored={user.timeZone ?? null}>
+      <div className="min-h-screen">
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+            <Link href="/" className="text-lg font-bold text-leaf-700">
+              Verdant
+            </Link>
+            <MainNav items={NAV[user.role]} />
+            <div className="ml-auto flex min-w-0 items-center gap-2 text-sm">
+              <AccountMenu label={`${user.name} · ${ROLE_LABEL[user.role]}${user.tenantName ? ` · ${user.tenantName}` : ""}`} />
+              <SignOutButton />
+            </div>
           </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
-    </div>
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
+      </div>
+    </TimeZoneProvider>
   );
 }

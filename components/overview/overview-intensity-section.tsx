@@ -2,7 +2,7 @@
 // intensity now and its cleanest hour in the next 24 hours.
 import type { Overview } from "@/server/services/overview-service";
 import { ZoneIntensityChart } from "@/components/charts/zone-intensity-chart";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 
 /** Intensity per zone: the chart and the now / cleanest-next-24-h table. */
 export function OverviewIntensitySection({ o }: { o: Overview }) {
@@ -36,7 +36,7 @@ export function OverviewIntensitySection({ o }: { o: Overview }) {
                 <td className="py-1 text-right">
                   {z.next24hMin ? (
                     <>
-                      {z.next24hMin.gCo2ePerKwh.toFixed(0)} at <LocalTime value={new Date(z.next24hMin.atMs)} />
+                      {z.next24hMin.gCo2ePerKwh.toFixed(0)} at <Timestamp value={new Date(z.next24hMin.atMs)} />
                     </>
                   ) : (
                     "—"

@@ -1,7 +1,7 @@
 // The overview's "Latest decisions" card: the most recent decisions, each linking to its page.
 import Link from "next/link";
 import type { Overview } from "@/server/services/overview-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 
 /** The latest decisions with outcome, job, tenant, cluster and time. */
@@ -24,7 +24,7 @@ export function OverviewLatestDecisions({ decisions }: { decisions: Overview["de
               <span className="text-slate-600">{d.tenantName}</span>
               <span className="text-slate-600">{d.clusterName ?? "no cluster"}</span>
               <span className="ml-auto text-slate-600">
-                <LocalTime value={d.createdAt} />
+                <Timestamp value={d.createdAt} />
               </span>
             </li>
           ))}

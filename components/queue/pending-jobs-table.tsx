@@ -1,8 +1,9 @@
 // Each queued job in queue order with why it waits and when it is expected to start (like `squeue --start`).
 import Link from "next/link";
 import type { QueueView } from "@/server/services/queue-view-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { PendingReasonText } from "./pending-reason-text";
+import { PendingChainText } from "./pending-chain-text";
 
 /** Queued jobs in the order the scheduler decides them. */
 export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: QueueView["jobs"]; totalQueued: number; showTenant: boolean }) {
@@ -49,13 +50,21 @@ export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: Queu
               {showTenant && <td className="px-3 py-2">{j.tenantName}</td>}
               <td className="px-3 py-2">{j.priorityClass ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2">
-                <LocalTime value={j.submittedAt} />
+                <Timestamp value={j.submittedAt} compact />
               </td>
               <td className="px-3 py-2">
                 <PendingReasonText job={j} />
+                <PendingChainText chain={j.chain} />
               </td>
               <td className="whitespace-nowrap px-3 py-2">
-                {j.expectedStartAt ? <LocalTime value={j.expectedStartAt} /> : <span className="text-slate-500">unknown</span>}
+                {j.expectedStartAt ? (
+                  <Timestamp value={j.expectedStartAt} compact />
+                ) : (
+                  <span className="text-slate-500">
+                    unknown
+                    {j.expectedStartWhy && <span className="block max-w-56 whitespace-normal text-xs">{j.expectedStartWhy}</span>}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 // The newest drifts between the clusters and the database, with what was done about each.
 import Link from "next/link";
 import type { ReconcileOverview } from "@/server/services/reconcile-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { DRIFT_ACTION_LABELS, DRIFT_KIND_LABELS, labelOf } from "./drift-labels";
 
 /** Recent drifts, newest first: time, cluster, job, kind, action and detail. */
@@ -38,7 +38,7 @@ export function DriftTable({ drifts }: { drifts: ReconcileOverview["drifts"] }) 
           {drifts.map((d) => (
             <tr key={d.id}>
               <td className="whitespace-nowrap px-3 py-2">
-                <LocalTime value={d.detectedAt} />
+                <Timestamp value={d.detectedAt} compact />
               </td>
               <td className="px-3 py-2">
                 <Link className="text-leaf-700 underline" href={`/operator/clusters/${d.clusterId}`}>

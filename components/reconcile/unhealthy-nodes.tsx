@@ -1,7 +1,7 @@
 // The nodes that are not READY, with the reason their cluster gave and since when.
 import Link from "next/link";
 import type { ReconcileOverview } from "@/server/services/reconcile-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { labelOf, NODE_STATUS_LABELS } from "./drift-labels";
 
 /** Nodes not READY: cluster, node, status, reason and since. */
@@ -42,7 +42,7 @@ export function UnhealthyNodes({ nodes }: { nodes: ReconcileOverview["unhealthyN
               <td className="px-3 py-2">{labelOf(NODE_STATUS_LABELS, n.status)}</td>
               <td className="px-3 py-2 text-slate-700">{n.reason ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2">
-                <LocalTime value={n.since} />
+                <Timestamp value={n.since} compact />
               </td>
             </tr>
           ))}

@@ -9,6 +9,8 @@ export interface SessionUser {
   /** Set exactly for tenant members. */
   tenantId: string | null;
   tenantName: string | null;
+  /** IANA zone the UI shows times in; null (or absent) follows the browser. */
+  timeZone?: string | null;
 }
 
 /** Where the tRPC layer keeps the signed-in user id and session version (a sealed cookie in the app; memory in tests). */

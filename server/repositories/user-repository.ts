@@ -11,6 +11,7 @@ interface UserRow {
   role: SessionUser["role"];
   tenantId: string | null;
   tenant: { name: string } | null;
+  timeZone?: string | null;
 }
 
 const toSessionUser = (user: UserRow): SessionUser => ({
@@ -20,6 +21,7 @@ const toSessionUser = (user: UserRow): SessionUser => ({
   role: user.role,
   tenantId: user.tenantId,
   tenantName: user.tenant?.name ?? null,
+  timeZone: user.timeZone ?? null,
 });
 
 /** The active user with this id, shaped for the session, or null when missing or disabled. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
@@ -42,7 +42,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             {rows.map((r) => (
               <tr key={r.id} data-testid="audit-row" className="align-top">
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <LocalTime value={r.at} />
+                  <Timestamp value={r.at} compact />
                 </td>
                 <td className="px-3 py-2">{r.actor?.name ?? "system"}</td>
                 <td className="px-3 py-2 font-mono">{r.action}</td>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PolicyEditor } from "@/components/admin/policy-editor";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
@@ -35,7 +35,7 @@ export default async function PolicyPage() {
             <li key={v.id}>
               <p>
                 <strong>v{v.version}</strong> {v.active && <span className="rounded-full bg-leaf-100 px-2 text-xs font-semibold text-leaf-900">active</span>} ·{" "}
-                {v.createdBy} · <LocalTime value={v.createdAt} />
+                {v.createdBy} · <Timestamp value={v.createdAt} />
                 {v.note ? ` · “${v.note}”` : ""}
               </p>
               {v.changes.length > 0 && v.version > 1 && (

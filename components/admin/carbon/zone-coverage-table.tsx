@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CarbonSettings } from "@/server/services/carbon-admin-service";
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { fieldErrorsOf, messageOf } from "@/components/trpc/errors";
@@ -118,7 +118,7 @@ export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: 
               <td className="py-2 pr-3 text-xs">
                 {z.firstMeasuredAt ? (
                   <>
-                    <LocalTime value={z.firstMeasuredAt} /> – <LocalTime value={z.lastMeasuredAt} />
+                    <Timestamp value={z.firstMeasuredAt} /> – <Timestamp value={z.lastMeasuredAt} />
                   </>
                 ) : (
                   "no data: the static default is used"
@@ -128,9 +128,9 @@ export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: 
               <td className="py-2 text-xs">
                 {z.forecastHours > 0 ? (
                   <>
-                    {formatCount(z.forecastHours)} h, until <LocalTime value={z.lastForecastAt} />
+                    {formatCount(z.forecastHours)} h, until <Timestamp value={z.lastForecastAt} />
                     <span className="block text-slate-600">
-                      issued <LocalTime value={z.lastForecastIssuedAt} />
+                      issued <Timestamp value={z.lastForecastIssuedAt} />
                     </span>
                   </>
                 ) : (
