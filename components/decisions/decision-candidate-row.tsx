@@ -2,7 +2,7 @@
 // rendered by the engine), the start the cluster could offer, its emissions and its total score.
 import { describeClusterReason } from "@/server/engine";
 import type { DecisionView as Decision } from "@/server/services/decision-service";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { formatEmissions } from "@/components/ui/format";
 
 /** One cluster as the coordinator saw it for this decision. */
@@ -17,7 +17,7 @@ function FailedFilters({ candidate }: { candidate: DecisionCandidate }) {
         .flatMap((f) =>
           f.reasons.map((r, i) => (
             <li key={`${f.filter}-${i}`}>
-              {f.filter}: {describeClusterReason(r)}
+              {f.filter}: {describeClusterReason(r, 1)}
               {f.verdict === "unfit-unresolvable" ? " (waiting will not change this)" : ""}
             </li>
           )),
@@ -39,7 +39,7 @@ export function DecisionCandidateRow({ candidate: c }: { candidate: DecisionCand
         <FailedFilters candidate={c} />
       </td>
       <td className="px-2 py-2 whitespace-nowrap">
-        {c.startMs ? <LocalTime value={new Date(c.startMs)} /> : "—"}
+        {c.startMs ? <Timestamp value={new Date(c.startMs)} /> : "—"}
         {c.startReason && c.startReason !== "now" ? ` (${c.startReason})` : ""}
       </td>
       <td className="px-2 py-2 text-right whitespace-nowrap">{formatEmissions(c.carbon?.chosenGCo2e)}</td>

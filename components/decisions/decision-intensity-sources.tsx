@@ -5,7 +5,7 @@
 // explanation only.
 import type { DecisionView as Decision } from "@/server/services/decision-service";
 import { describeClusterReason, formatNumber } from "@/server/engine";
-import { LocalTime } from "@/components/ui/local-time";
+import { Timestamp } from "@/components/time/timestamp";
 import { DecisionSection } from "./decision-section";
 
 type Explanation = Decision["explanation"];
@@ -28,7 +28,7 @@ function SourceLine({ source }: { source: Source }) {
       {source.hours} h {KIND_LABEL[source.kind]} ({who}
       {source.forecastIssuedAtMs !== undefined && (
         <>
-          , issued <LocalTime value={new Date(source.forecastIssuedAtMs)} />
+          , issued <Timestamp value={new Date(source.forecastIssuedAtMs)} />
         </>
       )}
       ){source.synthetic && <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900">synthetic: measured value + noise</span>}
@@ -78,7 +78,7 @@ function DeferralCheck({ carbon }: { carbon: Carbon }) {
       {d.reasons.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
           {d.reasons.map((r) => (
-            <li key={r.code}>It {describeClusterReason(r)}.</li>
+            <li key={r.code}>It {describeClusterReason(r, 1)}.</li>
           ))}
         </ul>
       )}

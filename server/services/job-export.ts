@@ -6,6 +6,7 @@ import type { JobQuery } from "../repositories/job-repository";
 import { neutralizeFormula } from "../security/csv-formula";
 import { DomainError } from "./errors";
 import { listJobs } from "./job-service";
+import { currentDecisionOutcome } from "./job-state-words";
 
 const EXPORT_LIMIT = 10_000;
 
@@ -30,7 +31,7 @@ export async function exportJobsCsv(db: Db, user: SessionUser, filters: Omit<Job
       estimated_duration_s: j.estimatedDurationS,
       priority: j.priority,
       cluster: j.decisions[0]?.cluster?.name ?? "",
-      decision_outcome: j.decisions[0]?.outcome ?? "",
+      decision_outcome: currentDecisionOutcome(j.status, j.decisions[0]?.outcome),
       submitted_at: j.submittedAt.toISOString(),
       started_at: j.startedAt?.toISOString() ?? "",
       finished_at: j.finishedAt?.toISOString() ?? "",

@@ -71,7 +71,7 @@ describe("reasons name the binding constraint", () => {
     // The A100 cluster is full now, not forever: it waits.
     expect(e.clusters.find((x) => x.clusterId === "a1")?.verdict).toBe("unfit");
     expect(d.couldEverRun).toBe(true);
-    expect(e.summary).toBe("0/4 clusters can run this job now: 3 have no A100 GPUs, 1 lack 8 free A100 GPUs on one node (most free: 0)");
+    expect(e.summary).toBe("0/4 clusters can run this job now: 3 have no A100 GPUs, 1 lacks 8 free A100 GPUs on one node (most free: 0)");
   });
 
   it("a 17-node gang against 16-node racks spans two racks, with the topology cost stated", () => {
@@ -97,7 +97,7 @@ describe("reasons name the binding constraint", () => {
     expect(big?.filters.find((f) => f.filter === "capacity")?.reasons).toEqual([
       { code: "RACK_CAPACITY_FOR_GANG", resource: "gang", unit: "members", requested: 17, available: 16, subject: "h-r0" },
     ]);
-    expect(e.summary).toBe("0/1 clusters can run this job now: 1 have no rack that can host all 17 gang members (at most 16 in one rack)");
+    expect(e.summary).toBe("0/1 clusters can run this job now: 1 has no rack that can host all 17 gang members (at most 16 in one rack)");
     // Fewer GPUs per member is tried first (smaller for the tenant): at 4 GPUs two members share a
     // node, so one 16-node rack holds all 17.
     expect(e.counterfactuals.fixes.map((f) => [f.change, f.value ?? null])).toEqual([

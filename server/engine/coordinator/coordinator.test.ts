@@ -105,7 +105,7 @@ describe("coordinator golden explanations", () => {
     );
     expect(d.outcome).toBe("unschedulable");
     expect(d.explanation.summary).toBe(
-      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west)",
+      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 is outside the allowed regions (us-west)",
     );
     expect(d.explanation.counterfactuals.fixes[0]).toMatchObject({ change: "wider-window", clusterId: "pl-hub", startMs: T0_MS + 10 * H });
     expect(d.explanation.counterfactuals.fixes.map((f) => f.change)).toEqual(["wider-window", "fewer-gpus", "other-region"]);

@@ -105,7 +105,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     else if (c.startReason === "capacity")
       lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
     const skipped = c.carbon.deferral?.reasons ?? [];
-    if (c.startReason !== "carbon" && skipped.length > 0) lines.push(`Not deferred: it ${skipped.map((r) => describeClusterReason(r)).join("; and it ")}.`);
+    if (c.startReason !== "carbon" && skipped.length > 0) lines.push(`Not deferred: it ${skipped.map((r) => describeClusterReason(r, 1)).join("; and it ")}.`);
   } else if (emissions.length > 0) lines.push(`Estimated ${emissions.join(" plus ")}.`);
   if (e.signalComparison) {
     const left = e.signalComparison.excludedClusterIds.map((id) => e.clusters.find((x) => x.clusterId === id)?.name ?? id);

@@ -15,7 +15,7 @@ export const clusterReasonSchema = reasonSchema;
 /** One cluster reason. */
 export type ClusterReason = Reason;
 
-/** Plural phrase used in "N clusters <phrase>". */
-export function describeClusterReason(r: ClusterReason): string {
-  return describeReason(r, "cluster");
+/** Phrase used in "N clusters <phrase>" (plural) or, with `count` 1, "1 cluster/it <phrase>". */
+export function describeClusterReason(r: ClusterReason, count?: number): string {
+  return describeReason(r, "cluster", count);
 }

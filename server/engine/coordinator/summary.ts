@@ -58,6 +58,9 @@ export function summarizeClusters(clusters: readonly ClusterConsideration[], dec
   const { counts, examples, companions } = reasonHistogram(clusters);
   const parts = Object.entries(counts)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([code, count]) => `${count} ${[examples.get(code) as ClusterReason, ...(companions.get(code) ?? [])].map(describeClusterReason).join(" and ")}`);
+    .map(
+      ([code, count]) =>
+        `${count} ${[examples.get(code) as ClusterReason, ...(companions.get(code) ?? [])].map((r) => describeClusterReason(r, count)).join(" and ")}`,
+    );
   return parts.length > 0 ? `${head}: ${parts.join(", ")}` : head;
 }

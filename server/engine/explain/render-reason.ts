@@ -11,12 +11,35 @@ export type ReasonScope = "node" | "cluster";
 
 const round = (v: number) => Math.round(v * 100) / 100;
 const num = (v: number | undefined) => String(round(v ?? 0));
-const cores = (milli: number | undefined) => `${num((milli ?? 0) / 1000)} CPU cores`;
+const cores = (milli: number | undefined) => `${num((milli ?? 0) / 1000)} CPU ${round((milli ?? 0) / 1000) === 1 ? "core" : "cores"}`;
+const gpusWord = (n: number | undefined) => (round(n ?? 0) === 1 ? "GPU" : "GPUs");
+
+/** Leading verbs of the plural predicates and their singular forms ("1 node lacks", not "1 lack"). */
+const SINGULAR_VERB: Readonly<Record<string, string>> = { are: "is", have: "has", lack: "lacks", do: "does", sit: "sits", report: "reports", run: "runs" };
+
+/**
+ * The predicate for exactly one subject: its leading verb made singular ("are not active" -> "is not
+ * active"); modal verbs ("would", "could", "cannot") read the same either way.
+ */
+export function singularPredicate(predicate: string): string {
+  const space = predicate.indexOf(" ");
+  const first = space < 0 ? predicate : predicate.slice(0, space);
+  const singular = SINGULAR_VERB[first];
+  return singular ? singular + predicate.slice(first.length) : predicate;
+}
 const gib = (mib: number | undefined) => `${num((mib ?? 0) / 1024)} GiB`;
 const models = (subject: string | undefined) => (subject ? subject.split("|").join(" or ") : "");
 
-/** The plural predicate for a reason, e.g. "lack 8 CPU cores" or "have no A100 GPUs". */
-export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
+/**
+ * The predicate for a reason, e.g. "lack 8 CPU cores" or "have no A100 GPUs"; `count` is how many
+ * subjects it follows ("1 node lacks ...", "it is ..."), plural unless it is exactly 1.
+ */
+export function describeReason(r: Reason, scope: ReasonScope = "node", count?: number): string {
+  const predicate = pluralPredicate(r, scope);
+  return count === 1 ? singularPredicate(predicate) : predicate;
+}
+
+function pluralPredicate(r: Reason, scope: ReasonScope): string {
   const cluster = scope === "cluster";
   switch (r.code) {
     case "NODE_NOT_READY":
@@ -27,8 +50,8 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
       return cluster ? `lack ${gib(r.requested)} memory on one node (most free: ${gib(r.available)})` : `lack ${num(r.requested)} MiB memory`;
     case "INSUFFICIENT_GPUS":
       return cluster
-        ? `lack ${num(r.requested)} free ${r.subject ? `${models(r.subject)} ` : ""}GPUs on one node (most free: ${num(r.available)})`
-        : `have fewer than ${num(r.requested)} free whole GPUs`;
+        ? `lack ${num(r.requested)} free ${r.subject ? `${models(r.subject)} ` : ""}${gpusWord(r.requested)} on one node (most free: ${num(r.available)})`
+        : `have fewer than ${num(r.requested)} free whole ${gpusWord(r.requested)}`;
     case "NO_GPU_WITH_ENOUGH_SHARE":
       return `have no GPU with ${num(r.requested)} milli free${cluster ? ` (largest free share: ${num(r.available)})` : ""}`;
     case "GPU_MODEL_NOT_ALLOWED":
@@ -75,6 +98,8 @@ export function describeReason(r: Reason, scope: ReasonScope = "node"): string {
       return "have no intensity data for the run window";
     case "LATER_THAN_ANOTHER_CLUSTER":
       return `could start it only later (in ${num((r.requested ?? 0) / 60)} min) while another cluster starts it sooner, and the job has no window to wait in`;
+    case "RESERVED_FOR_WAITING_JOB":
+      return `hold a reservation of ${num(r.limit)} GPUs for a job that waits for capacity there, and another cluster starts this job now, so it leaves that capacity free`;
     case "SIGNAL_TYPE_NOT_COMPARED":
       // subject: this cluster's signal ("marginal/lifecycle"); the decision's own signal is in the explanation.
       return `report a ${(r.subject ?? "different").split("/").join(" ")} carbon signal, which is not comparable with the signal most candidates share`;

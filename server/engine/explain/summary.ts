@@ -26,7 +26,7 @@ export function summarizeStep(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([code, count]) => {
       const example = examples.get(code as ReasonCode) ?? { code: code as ReasonCode };
-      return `${fmt(count)} ${describeReason(example)}`;
+      return `${fmt(count)} ${describeReason(example, "node", count)}`;
     });
   return parts.length > 0 ? `${head}: ${parts.join(", ")}` : head;
 }

@@ -53,7 +53,7 @@ describe("placer", () => {
     const e = decision.explanation;
     // T4 nodes lack CPU, G2 nodes have a disallowed model, the P100 node lacks both CPU and GPUs.
     expect(e.reasonHistogram).toEqual({ INSUFFICIENT_CPU: 3, GPU_MODEL_NOT_ALLOWED: 2, INSUFFICIENT_GPUS: 1 });
-    expect(e.summary).toBe("0/5 nodes can host this job: 3 lack 40 CPU cores, 2 have a GPU model the job does not allow, 1 have fewer than 2 free whole GPUs");
+    expect(e.summary).toBe("0/5 nodes can host this job: 3 lack 40 CPU cores, 2 have a GPU model the job does not allow, 1 has fewer than 2 free whole GPUs");
     const p100 = e.steps[0]!.groups.find((g) => g.gpuModel === "P100")!;
     expect(p100.filters.find((f) => f.plugin === "gpu-fit")!.reasons).toEqual([
       { code: "INSUFFICIENT_GPUS", resource: "gpu-count", unit: "gpus", requested: 2, available: 1, capacity: 1 },
