@@ -3,6 +3,7 @@
  * members only ever reach their own tenant's jobs: the tenant id comes from the session.
  */
 import type { Db } from "../db/client";
+import { jobStatePhrase } from "./job-state-words";
 import type { SessionUser } from "../auth/session-user";
 import type { JobSubmit } from "../schemas/job-submit";
 import { listGpuModels, listRegions, findTenantQuota } from "../repositories/catalog-repository";
@@ -146,5 +147,5 @@ export async function cancelJob(db: Db, user: SessionUser, id: string, now: Date
   if (await cancelPendingJob(db, id, tenantId, user.id, now)) return;
   const job = await findJob(db, id, tenantId);
   if (!job) throw new DomainError("NOT_FOUND", "No such job.");
-  throw new DomainError("PRECONDITION_FAILED", `Only queued or placed jobs can be cancelled; this one is ${job.status.toLowerCase()}.`);
+  throw new DomainError("PRECONDITION_FAILED", `Only queued or placed jobs can be cancelled; this one ${jobStatePhrase(job.status)}.`);
 }
