@@ -104,6 +104,8 @@ export interface PendingJobRow {
   outcome: "PLACED" | "DEFERRED" | "UNSCHEDULABLE" | null;
   startAt: Date | null;
   startReason: string | null;
+  /** The cluster the latest decision chose (null when none was). */
+  decisionClusterId: string | null;
   reasonHistogram: Record<string, number> | null;
   capacityWait: { clusterId?: unknown; startMs?: unknown; nodes?: unknown } | null;
 }
@@ -116,12 +118,12 @@ export interface PendingJobRow {
 export function findPendingJobs(db: Db, tenantId: string | null): Promise<PendingJobRow[]> {
   return db.$queryRaw<PendingJobRow[]>`
     SELECT j.id, j.name, j."tenantId", t.name AS "tenantName", pc.name AS "priorityClass", j.priority, j."submittedAt", j."notBeforeAt",
-      d.outcome, d."startAt", d."startReason", d."reasonHistogram", d."capacityWait"
+      d.outcome, d."startAt", d."startReason", d."decisionClusterId", d."reasonHistogram", d."capacityWait"
     FROM "Job" j
     JOIN "Tenant" t ON t.id = j."tenantId"
     LEFT JOIN "PriorityClass" pc ON pc.id = j."priorityClassId"
     LEFT JOIN LATERAL (
-      SELECT x.outcome::text AS outcome, x."startAt", x.explanation->'reasonHistogram' AS "reasonHistogram", x.explanation->'capacityWait' AS "capacityWait",
+      SELECT x.outcome::text AS outcome, x."startAt", x."clusterId" AS "decisionClusterId", x.explanation->'reasonHistogram' AS "reasonHistogram", x.explanation->'capacityWait' AS "capacityWait",
         (SELECT c->>'startReason' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(x.explanation->'clusters') = 'array' THEN x.explanation->'clusters' ELSE '[]'::jsonb END) c
           WHERE c->>'clusterId' = x."clusterId" LIMIT 1) AS "startReason"
       FROM "Decision" x WHERE x."jobId" = j.id ORDER BY x."createdAt" DESC, x.id DESC LIMIT 1

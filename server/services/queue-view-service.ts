@@ -9,6 +9,7 @@ import type { SessionUser } from "../auth/session-user";
 import { findPendingJobs, findQueuedReservations, type PendingJobRow, type StoredReservation } from "../repositories/reservation-repository";
 import { classifyPending, PENDING_REASON_LABELS, PENDING_REASONS, type HeldReservation, type PendingFacts, type PendingReason } from "./pending-reason";
 import { DomainError } from "./errors";
+import { pendingChain, unknownStartWhy, type ChainJob, type ChainStep } from "./pending-chain";
 
 /** Most job rows a view lists (the counts cover every queued job). */
 export const QUEUE_VIEW_MAX_ROWS = 300;
@@ -38,6 +39,18 @@ export interface QueueJob {
   reservedFor: { id: string | null; name: string } | null;
   /** This job's own reservation: where and from when. */
   reservation: { clusterId: string; startAt: Date; nodes: string[]; mode: string } | null;
+  /** What it waits for: itself first, then each job it is reserved behind (pending-chain.ts). */
+  chain: ChainStep[];
+  /** Why the expected start is unknown (null when it is known). */
+  expectedStartWhy: string | null;
+}
+
+/** Filters of the job list (the counts always cover the whole queue), as the page's URL carries them. */
+export interface QueueFilter {
+  tenantId?: string;
+  /** A class name, or "" for jobs without a class. */
+  priorityClass?: string;
+  reason?: PendingReason;
 }
 
 /** The whole view. */
@@ -46,6 +59,8 @@ export interface QueueView {
   groups: QueueGroup[];
   jobs: QueueJob[];
   totalQueued: number;
+  /** Queued jobs the filter keeps (totalQueued when there is none). */
+  matching: number;
 }
 
 const numberOr = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -89,13 +104,29 @@ export function buildQueueView(
   reservations: readonly StoredReservation[],
   nowMs: number,
   names: ReadonlyMap<string, string>,
+  options: { clusterNames?: ReadonlyMap<string, string>; filter?: QueueFilter } = {},
 ): QueueView {
   const held = reservations.map(heldOf);
   const own = new Map(reservations.map((r) => [r.jobId, r]));
   const groups = new Map<string, QueueGroup>();
   const jobs: QueueJob[] = [];
+  const f = options.filter ?? {};
+  // Every job classified first, so a chain can pass through jobs later in the queue.
+  const chainJobs = new Map<string, ChainJob>();
   for (const row of rows) {
-    const c = classifyPending(factsOf(row), held, nowMs);
+    const facts = factsOf(row);
+    const wait = row.capacityWait as { clusterId?: unknown; freedByCount?: unknown } | null;
+    chainJobs.set(row.id, {
+      id: row.id,
+      name: row.name,
+      classification: classifyPending(facts, held, nowMs),
+      clusterId: facts.decision?.capacityWait?.clusterId ?? row.decisionClusterId ?? null,
+      freedByCount: numberOr(wait?.freedByCount),
+    });
+  }
+  let matching = 0;
+  for (const row of rows) {
+    const c = chainJobs.get(row.id)!.classification;
     const key = `${row.tenantId}\u0000${row.priorityClass ?? ""}`;
     let g = groups.get(key);
     if (!g) {
@@ -104,6 +135,10 @@ export function buildQueueView(
     }
     g.total++;
     g.counts[c.reason]++;
+    if (f.tenantId !== undefined && row.tenantId !== f.tenantId) continue;
+    if (f.priorityClass !== undefined && (row.priorityClass ?? "") !== f.priorityClass) continue;
+    if (f.reason !== undefined && c.reason !== f.reason) continue;
+    matching++;
     if (jobs.length >= QUEUE_VIEW_MAX_ROWS) continue;
     const mine = own.get(row.id);
     const holder = c.reservedForJobId;
@@ -121,19 +156,28 @@ export function buildQueueView(
       reservation: mine
         ? { clusterId: mine.clusterId, startAt: mine.startAt, nodes: [...new Set(mine.assignments.map((a) => a.node))], mode: mine.mode }
         : null,
+      chain: pendingChain(chainJobs.get(row.id)!, chainJobs, held, names, options.clusterNames ?? new Map()),
+      expectedStartWhy: unknownStartWhy(c),
     });
   }
   const sorted = [...groups.values()].sort((a, b) => a.tenantName.localeCompare(b.tenantName) || b.priority - a.priority);
-  return { reasons: PENDING_REASONS.map((reason) => ({ reason, label: PENDING_REASON_LABELS[reason] })), groups: sorted, jobs, totalQueued: rows.length };
+  return {
+    reasons: PENDING_REASONS.map((reason) => ({ reason, label: PENDING_REASON_LABELS[reason] })),
+    groups: sorted,
+    jobs,
+    totalQueued: rows.length,
+    matching,
+  };
 }
 
 /** The queue view for a signed-in user: operators and admins see every tenant, a tenant member its own. */
-export async function getQueueView(db: Db, user: SessionUser, now: Date): Promise<QueueView> {
+export async function getQueueView(db: Db, user: SessionUser, now: Date, filter: QueueFilter = {}): Promise<QueueView> {
   const operator = user.role === "OPERATOR" || user.role === "ADMIN";
   if (!operator && !user.tenantId) throw new DomainError("FORBIDDEN", "Only operators, admins and tenant members can see the queue.");
   const tenantId = operator ? null : user.tenantId;
   const [rows, reservations] = await Promise.all([findPendingJobs(db, tenantId), findQueuedReservations(db)]);
   // Holders the viewer may name: every job for operators; the tenant's own jobs for a member.
   const names = new Map(rows.map((r) => [r.id, r.name]));
-  return buildQueueView(rows, reservations, now.getTime(), names);
+  const clusters = await db.cluster.findMany({ select: { id: true, name: true } });
+  return buildQueueView(rows, reservations, now.getTime(), names, { clusterNames: new Map(clusters.map((c) => [c.id, c.name])), filter });
 }
