@@ -83,6 +83,7 @@ test.describe("admin settings", () => {
     await page.getByRole("button", { name: "Save model" }).click();
     await expect(page.getByRole("status").filter({ hasText: "G3 saved." })).toBeVisible();
     await page.getByRole("button", { name: "Delete T4" }).click();
+    await page.getByRole("dialog", { name: "Delete the GPU model T4?" }).getByRole("button", { name: "Delete T4" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "T4 is used by" })).toContainText(/T4 is used by [\d,]+ GPUs on [\d,]+ nodes/);
     await expectAccessible(page);
 

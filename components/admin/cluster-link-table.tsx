@@ -2,6 +2,7 @@
 // is predicted to cost (the engine's own model), and its Edit and Delete buttons.
 import { predictSplitSlowdownPct } from "@/server/engine";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ClusterLinkRow } from "./cluster-link-form";
 
 const th = "px-3 py-2";
@@ -64,16 +65,16 @@ export function ClusterLinkTable(props: {
                 <Button variant="secondary" className="mr-2" aria-label={`Edit ${l.clusterAName} - ${l.clusterBName}`} onClick={() => onEdit(l)}>
                   Edit
                 </Button>
-                <Button
-                  variant="secondary"
+                <ConfirmButton
                   aria-label={`Delete ${l.clusterAName} - ${l.clusterBName}`}
                   disabled={deleting}
-                  onClick={() => {
-                    if (window.confirm(`Delete the link ${l.clusterAName} - ${l.clusterBName}? Jobs can no longer be split over it.`)) onDelete(l.id);
-                  }}
+                  onConfirm={() => onDelete(l.id)}
+                  title={`Delete the link ${l.clusterAName} - ${l.clusterBName}?`}
+                  body="Jobs can no longer be split over it."
+                  confirmLabel="Delete link"
                 >
                   Delete
-                </Button>
+                </ConfirmButton>
               </td>
             </tr>
           ))}

@@ -2,6 +2,7 @@
 // The GPU model catalog as a table: each model's figures, how many GPUs use it, and its edit and
 // delete buttons.
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { formatCount } from "@/components/ui/format";
 import type { GpuModelRow } from "./gpu-model-form";
 
@@ -33,9 +34,16 @@ function ModelRow({ m, onEdit, onDelete, deleting }: { m: GpuModelRow; onEdit: (
         <Button variant="secondary" className="mr-2" aria-label={`Edit ${m.id}`} onClick={onEdit}>
           Edit
         </Button>
-        <Button variant="danger" aria-label={`Delete ${m.id}`} disabled={deleting} onClick={onDelete}>
+        <ConfirmButton
+          aria-label={`Delete ${m.id}`}
+          disabled={deleting}
+          onConfirm={onDelete}
+          title={`Delete the GPU model ${m.id}?`}
+          body="The model leaves the catalog. A model that GPUs still use cannot be deleted."
+          confirmLabel={`Delete ${m.id}`}
+        >
           Delete
-        </Button>
+        </ConfirmButton>
       </td>
     </tr>
   );

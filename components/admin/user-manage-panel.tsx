@@ -9,6 +9,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
 import { passwordResetSchema, userUpdateSchema, type UserUpdate } from "@/server/schemas/user-form";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field, Input } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
@@ -100,9 +101,15 @@ function AccountActions({ user, finish }: { user: UserRow; finish: (m: string) =
         <Button variant="secondary" disabled={disable.isPending} onClick={() => disable.mutate({ id: user.id, disabled: !user.disabledAt })}>
           {user.disabledAt ? "Enable account" : "Disable account"}
         </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: user.id })}>
+        <ConfirmButton
+          disabled={remove.isPending}
+          onConfirm={() => remove.mutate({ id: user.id })}
+          title={`Delete ${user.email}?`}
+          body="The account is removed for good and its sessions end. To keep its history, disable it instead."
+          confirmLabel="Delete user"
+        >
           Delete user
-        </Button>
+        </ConfirmButton>
       </div>
       <p className="text-xs text-slate-500">
         Users who submitted jobs cannot be deleted (the jobs keep their submitter): disable them. Nobody can remove the last admin, and you cannot remove

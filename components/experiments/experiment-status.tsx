@@ -1,7 +1,8 @@
 // The Status card of an experiment: state, times, progress while it runs, errors, and Cancel.
 import type { ExperimentDetail } from "@/server/schemas/experiment";
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { isActive } from "./experiment-list";
 import { wall } from "./experiment-format";
@@ -23,24 +24,31 @@ export function ExperimentStatus(props: {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="experiment-status">
         <StatusBadge status={e.status} />
         <span className="text-slate-700">
-          created <LocalTime value={e.createdAt} />
+          created <Timestamp value={e.createdAt} />
           {e.createdBy ? ` by ${e.createdBy}` : ""}
         </span>
         {e.startedAt && (
           <span className="text-slate-700">
-            started <LocalTime value={e.startedAt} />
+            started <Timestamp value={e.startedAt} />
           </span>
         )}
         {e.finishedAt && (
           <span className="text-slate-700">
-            finished <LocalTime value={e.finishedAt} />
+            finished <Timestamp value={e.finishedAt} />
           </span>
         )}
         {e.wallMs !== null && <span className="text-slate-700">wall time {wall(e.wallMs)}</span>}
         {active && (
-          <Button variant="danger" className="ml-auto" onClick={onCancel} disabled={cancelPending || e.cancelRequested}>
+          <ConfirmButton
+            className="ml-auto"
+            onConfirm={onCancel}
+            disabled={cancelPending || e.cancelRequested}
+            title="Cancel this experiment?"
+            body="The experiment stops and is marked cancelled; start a new one to run it again."
+            confirmLabel="Cancel experiment"
+          >
             {e.cancelRequested ? "Cancelling…" : "Cancel experiment"}
-          </Button>
+          </ConfirmButton>
         )}
       </div>
       {active && (

@@ -1,17 +1,21 @@
 "use client";
-// Every tenant's jobs for operators and admins: filter by tenant, status, cluster and GPU model, search, sort, page.
+// Every tenant's jobs for operators and admins: filter by tenant, status, cluster and GPU model, search, sort,
+// page, all kept in the URL; eight columns fit a 1280 px screen and rows become cards on phones.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
-import { FleetJobFilters, NO_FILTERS, type FleetJobFilterValues } from "./fleet-job-filters";
+import { pageFrom, useUrlParams } from "@/components/ui/use-url-params";
+import { FleetJobFilters, NO_FILTERS, STATUSES, type FleetJobFilterValues, type Status } from "./fleet-job-filters";
 import { FleetJobRow } from "./fleet-job-row";
 import { Pager } from "./pager";
 import { nextSort, SortableHeader, type Sort } from "./sortable-header";
 
 type SortField = "submittedAt" | "priority" | "name" | "status" | "gpuCount";
 const PAGE_SIZE = 25;
+const SORT_FIELDS: readonly SortField[] = ["submittedAt", "priority", "name", "status", "gpuCount"];
+/** What the URL carries: the five filters, the sort and the page. */
+const URL_DEFAULTS = { ...NO_FILTERS, sort: "submittedAt", direction: "desc", page: "1" } as const;
 
 /** The filters that are set, as the CSV export's query string takes them. */
 const setFilters = (f: FleetJobFilterValues) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== "")) as Record<string, string>;
@@ -19,9 +23,20 @@ const setFilters = (f: FleetJobFilterValues) => Object.fromEntries(Object.entrie
 /** The fleet jobs table with its filters, CSV export link, live status and pager. */
 export function FleetJobsTable() {
   const trpc = useTRPC();
-  const [filters, setFilterValues] = useState<FleetJobFilterValues>(NO_FILTERS);
-  const [sort, setSort] = useState<Sort<SortField>>({ field: "submittedAt", direction: "desc" });
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useUrlParams(URL_DEFAULTS);
+  const filters: FleetJobFilterValues = {
+    tenantId: params.tenantId,
+    status: (STATUSES as readonly string[]).includes(params.status) ? (params.status as Status) : "",
+    clusterId: params.clusterId,
+    gpuModel: params.gpuModel,
+    search: params.search,
+  };
+  const sort: Sort<SortField> = {
+    field: (SORT_FIELDS as readonly string[]).includes(params.sort) ? (params.sort as SortField) : "submittedAt",
+    direction: params.direction === "asc" ? "asc" : "desc",
+  };
+  const page = pageFrom(params.page);
+  const setPage = (p: number) => setParams({ page: String(p) });
   const jobs = useQuery({
     ...trpc.jobs.list.queryOptions({
       tenantId: filters.tenantId || undefined,
@@ -37,13 +52,10 @@ export function FleetJobsTable() {
     refetchInterval: LIVE_POLL_MS,
   });
   // Any change of filter or sort starts again at the first page.
-  const onFilter = (next: Partial<FleetJobFilterValues>) => {
-    setFilterValues((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
+  const onFilter = (next: Partial<FleetJobFilterValues>) => setParams({ ...next, page: "1" });
   const onSort = (field: SortField) => {
-    setSort((s) => nextSort(s, field));
-    setPage(1);
+    const s = nextSort(sort, field);
+    setParams({ sort: s.field, direction: s.direction, page: "1" });
   };
   const header = (field: SortField, label: string) => <SortableHeader field={field} label={label} sort={sort} onSort={onSort} />;
 
@@ -63,8 +75,8 @@ export function FleetJobsTable() {
       )}
       {jobs.isLoading && <p className="text-slate-600">Loading jobs…</p>}
       {jobs.data && (
-        <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full text-sm">
+        <div className="relative rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
+          <table className="table-cards min-w-full text-sm">
             <caption className="sr-only">Jobs across all tenants</caption>
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
               <tr>
@@ -76,11 +88,8 @@ export function FleetJobsTable() {
                 <th scope="col" className="px-3 py-2">
                   Queue · start
                 </th>
-                {header("gpuCount", "Resources")}
+                {header("gpuCount", "Resources · duration")}
                 {header("priority", "Priority")}
-                <th scope="col" className="px-3 py-2">
-                  Duration
-                </th>
                 <th scope="col" className="px-3 py-2">
                   Cluster
                 </th>
@@ -93,7 +102,7 @@ export function FleetJobsTable() {
               ))}
               {jobs.data.rows.length === 0 && (
                 <tr>
-                  <td colSpan={9} className="px-3 py-6 text-center text-slate-600">
+                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
                     No jobs match these filters.
                   </td>
                 </tr>

@@ -22,15 +22,16 @@ function gangText(job: JobResources): string {
   return ` · ×${job.gangSize}${elastic} nodes${job.gangSameRack ? ", one rack" : ""}`;
 }
 
-/** The resources of a job in one compact cell. */
+/** The resources of a job in one compact cell: the GPUs first, then CPU, memory and gang on a second line so the cell stays narrow. */
 export function JobResourcesCell({ job }: { job: JobResources }) {
   return (
-    <span className="whitespace-nowrap">
-      {formatGpuRequest(job.gpuCount, job.gpuMilli, job.computeUnits, job.minGpuMemoryGib)}
-      {job.allowedGpuModels.length > 0 && <span className="text-slate-500"> on {job.allowedGpuModels.join("|")}</span>}
-      <span className="text-slate-500">
-        {" "}
-        · {formatCpu(job.cpuMilli)} · {formatMemory(job.memoryMib)}
+    <span className="block min-w-32">
+      <span className="block">
+        {formatGpuRequest(job.gpuCount, job.gpuMilli, job.computeUnits, job.minGpuMemoryGib)}
+        {job.allowedGpuModels.length > 0 && <span className="break-all text-slate-500"> on {job.allowedGpuModels.join(" | ")}</span>}
+      </span>
+      <span className="block text-xs text-slate-600">
+        {formatCpu(job.cpuMilli)} · {formatMemory(job.memoryMib)}
         {gangText(job)}
       </span>
     </span>

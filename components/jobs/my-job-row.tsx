@@ -2,8 +2,8 @@
 // One job in the tenant's jobs table: status (with the reason), queue, resources, decision, when it
 // ran, its energy and CO2e, and the copy and cancel actions.
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { formatDuration } from "@/components/ui/format";
 import { InfoTip } from "@/components/ui/info-tip";
@@ -21,32 +21,35 @@ export function MyJobRow({ job, nowMs, onCancel, cancelling }: { job: MyJob; now
   const energy = jobEnergyView(job);
   return (
     <tr data-testid="job-row">
-      <td className="px-3 py-2 font-medium">
-        <Link className="text-leaf-700 underline" href={`/jobs/${job.id}`}>
+      <td className="px-3 py-2" data-label="Name · submitted">
+        <Link className="font-medium break-words text-leaf-700 underline" href={`/jobs/${job.id}`}>
           {job.name}
         </Link>
-      </td>
-      <td className="px-3 py-2">
-        <StatusBadge status={job.status} />
-        {job.statusReason && job.status !== "QUEUED" && <span className="mt-1 block max-w-56 text-xs text-slate-600">{job.statusReason}</span>}
-      </td>
-      <td className="px-3 py-2">
-        <QueueCell job={job} nowMs={nowMs} />
-      </td>
-      <td className="px-3 py-2">
-        <JobResourcesCell job={job} />
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDuration(job.estimatedDurationS)}</td>
-      <td className="px-3 py-2">
-        <DecisionLink decision={job.decisions[0]} emptyText="not placed yet" />
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap text-xs">
-        <LocalTime value={job.startedAt} />
-        <span className="block">
-          <LocalTime value={job.finishedAt ?? job.cancelledAt} />
+        <span className="block text-xs whitespace-nowrap text-slate-600">
+          <Timestamp value={job.submittedAt} compact />
         </span>
       </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="job-energy">
+      <td className="px-3 py-2" data-label="Status">
+        <StatusBadge status={job.status} />
+        {job.statusReason && job.status !== "QUEUED" && <span className="mt-1 block max-w-48 text-xs text-slate-600">{job.statusReason}</span>}
+      </td>
+      <td className="px-3 py-2" data-label="Queue · start">
+        <QueueCell job={job} nowMs={nowMs} />
+      </td>
+      <td className="px-3 py-2" data-label="Resources · duration">
+        <JobResourcesCell job={job} />
+        <span className="block text-xs text-slate-600">{formatDuration(job.estimatedDurationS)}</span>
+      </td>
+      <td className="max-w-48 px-3 py-2" data-label="Cluster · decision">
+        <DecisionLink decision={job.decisions[0]} emptyText="not placed yet" jobStatus={job.status} />
+      </td>
+      <td className="px-3 py-2 text-xs whitespace-nowrap" data-label="Started · ended">
+        <Timestamp value={job.startedAt} compact />
+        <span className="block">
+          <Timestamp value={job.finishedAt ?? job.cancelledAt} compact />
+        </span>
+      </td>
+      <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="job-energy" data-label="Energy · CO2e">
         {energy.basis ? (
           <InfoTip tip={energy.note}>
             <span>
@@ -59,9 +62,6 @@ export function MyJobRow({ job, nowMs, onCancel, cancelling }: { job: MyJob; now
         )}
         <span className="block text-xs text-slate-600">{energy.emissions}</span>
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">
-        <LocalTime value={job.submittedAt} />
-      </td>
       <td className="px-3 py-2 text-right">
         <div className="flex justify-end gap-2">
           <Link
@@ -72,9 +72,16 @@ export function MyJobRow({ job, nowMs, onCancel, cancelling }: { job: MyJob; now
             Copy
           </Link>
           {(job.status === "QUEUED" || job.status === "PLACED") && (
-            <Button variant="danger" onClick={onCancel} disabled={cancelling} aria-label={`Cancel ${job.name}`}>
+            <ConfirmButton
+              onConfirm={onCancel}
+              disabled={cancelling}
+              aria-label={`Cancel ${job.name}`}
+              title={`Cancel ${job.name}?`}
+              body="The job leaves the queue and its reservation, if any, is released. Copy it later to submit it again."
+              confirmLabel="Cancel the job"
+            >
               Cancel
-            </Button>
+            </ConfirmButton>
           )}
         </div>
       </td>

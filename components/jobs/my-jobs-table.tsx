@@ -1,21 +1,25 @@
 "use client";
 // A tenant's own jobs, live (polled every 2 s): status, queue position, where and when it ran, its
 // energy and CO2e, its decision; queued jobs can be cancelled and any job resubmitted as a copy.
+// Eight columns fit a 1280 px screen; on phones each row is a card. The page number is in the URL.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
+import { pageFrom, useUrlParams } from "@/components/ui/use-url-params";
 import { MyJobRow } from "./my-job-row";
 import { Pager } from "./pager";
 
 const PAGE_SIZE = 25;
+const URL_DEFAULTS = { page: "1" } as const;
 
 /** The tenant's jobs, newest first, polled live and paged. */
 export function MyJobsTable() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useUrlParams(URL_DEFAULTS);
+  const page = pageFrom(params.page);
+  const setPage = (p: number) => setParams({ page: String(p) });
   const jobs = useQuery({ ...trpc.jobs.mine.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData, refetchInterval: LIVE_POLL_MS });
   const cancel = useMutation(trpc.jobs.cancel.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.queryKey() }) }));
 
@@ -35,18 +39,18 @@ export function MyJobsTable() {
     <div className="flex flex-col gap-2">
       <LiveStatus updatedAt={jobs.dataUpdatedAt} error={jobs.error} />
       {/* relative: the header's sr-only label is absolutely positioned and must not widen the page. */}
-      <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
         {cancel.error && (
           <p role="alert" className="bg-red-50 p-2 text-sm text-red-800">
             {messageOf(cancel.error)}
           </p>
         )}
-        <table className="min-w-full text-sm">
+        <table className="table-cards min-w-full text-sm">
           <caption className="sr-only">Your tenant&apos;s jobs</caption>
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Name
+                Name · submitted
               </th>
               <th scope="col" className="px-3 py-2">
                 Status
@@ -55,10 +59,7 @@ export function MyJobsTable() {
                 Queue · start
               </th>
               <th scope="col" className="px-3 py-2">
-                Resources
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Duration
+                Resources · duration
               </th>
               <th scope="col" className="px-3 py-2">
                 Cluster · decision
@@ -68,9 +69,6 @@ export function MyJobsTable() {
               </th>
               <th scope="col" className="px-3 py-2 text-right">
                 Energy · CO2e
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Submitted
               </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>

@@ -2,7 +2,8 @@
 // One configured carbon feed: provider, address, interval, token state, enabled, and its polling
 // status (last poll, last success, next poll, last error), with edit and delete for admins.
 import { Button } from "@/components/ui/button";
-import { LocalTime } from "@/components/ui/local-time";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Timestamp } from "@/components/time/timestamp";
 import { formatDuration } from "@/components/ui/format";
 import { PROVIDERS, type Feed } from "./feed-providers";
 
@@ -12,18 +13,18 @@ function FeedStatus({ feed }: { feed: Feed }) {
       <div>
         <dt className="text-slate-500">Last polled</dt>
         <dd>
-          <LocalTime value={feed.lastPolledAt} />
+          <Timestamp value={feed.lastPolledAt} />
         </dd>
       </div>
       <div>
         <dt className="text-slate-500">Last success</dt>
         <dd>
-          <LocalTime value={feed.lastSuccessAt} />
+          <Timestamp value={feed.lastSuccessAt} />
         </dd>
       </div>
       <div>
         <dt className="text-slate-500">Next poll</dt>
-        <dd>{feed.enabled ? <LocalTime value={feed.nextPollAt} /> : "disabled"}</dd>
+        <dd>{feed.enabled ? <Timestamp value={feed.nextPollAt} /> : "disabled"}</dd>
       </div>
       <div>
         <dt className="text-slate-500">Last error</dt>
@@ -52,9 +53,16 @@ export function FeedRow({ feed: f, actions }: { feed: Feed; actions?: { onEdit: 
             <Button variant="secondary" className="px-2 py-1" onClick={actions.onEdit}>
               Edit
             </Button>
-            <Button variant="danger" className="px-2 py-1" disabled={actions.deleting} onClick={actions.onDelete}>
+            <ConfirmButton
+              className="px-2 py-1"
+              disabled={actions.deleting}
+              onConfirm={actions.onDelete}
+              title={`Delete the ${f.zoneId} feed?`}
+              body="The zone stops polling this source; its stored history stays."
+              confirmLabel="Delete feed"
+            >
               Delete
-            </Button>
+            </ConfirmButton>
           </span>
         )}
       </div>

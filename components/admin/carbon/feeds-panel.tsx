@@ -34,7 +34,7 @@ export function FeedsPanel({ settings, canEdit, onChanged }: { settings: CarbonS
                 canEdit
                   ? {
                       onEdit: () => setEditing({ form: feedFormOf(f), hasToken: f.hasToken, key: Date.now() }),
-                      onDelete: () => window.confirm(`Delete the ${f.zoneId} feed?`) && remove.mutate({ id: f.id }),
+                      onDelete: () => remove.mutate({ id: f.id }),
                       deleting: remove.isPending,
                     }
                   : undefined
