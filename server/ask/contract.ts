@@ -95,4 +95,27 @@ export interface CheckedAnswer {
   decisionIds: string[];
   /** Id of the stored answer row (prompts, model, check outcome) for audit. */
   answerId: string | null;
+  /** What-if runs the answer rests on, for the comparison chart beside the words (absent when none ran). */
+  whatIfs?: WhatIfComparison[];
+}
+
+/** One side of a what-if comparison: where and when the job runs, and its CO2e. */
+export interface WhatIfSide {
+  outcome: string;
+  cluster: string | null;
+  /** ISO 8601. */
+  start: string | null;
+  gCo2e: number | null;
+  energyKwh: number | null;
+  /** Seconds from the decision to the start. */
+  waitS: number | null;
+}
+
+/** A recorded decision beside the same decision decided again with one change to the job. */
+export interface WhatIfComparison {
+  decisionId: string;
+  /** The change in words. */
+  change: string;
+  recorded: WhatIfSide;
+  changed: WhatIfSide;
 }

@@ -8,7 +8,7 @@ import { db as defaultDb, type Db } from "../../db/client";
 import { componentLogger } from "../../logging/logger";
 import { checkClaims } from "../claims/check-claims";
 import { ASK_ENABLE_HINT, askConfig, askLimits, type AskConfig } from "../config";
-import type { AllowedFacts, AskChartRef, AskOutcome, CheckedAnswer, FailedClaim, GroundingRecord } from "../contract";
+import type { AllowedFacts, AskChartRef, AskOutcome, CheckedAnswer, FailedClaim, GroundingRecord, WhatIfComparison } from "../contract";
 import { takeAskSlot } from "../rate-limit";
 import { mergeFacts, type AskTools } from "./ask-tool";
 import { capLength } from "./cap-length";
@@ -54,7 +54,7 @@ function copyFacts(allowed: AllowedFacts): AllowedFacts {
 }
 
 /** The AI SDK tool set over our tools; each call's facts and charts are collected as it runs. */
-function sdkTools(tools: AskTools | undefined, facts: AllowedFacts, charts: AskChartRef[]): ToolSet | undefined {
+function sdkTools(tools: AskTools | undefined, facts: AllowedFacts, charts: AskChartRef[], whatIfs: WhatIfComparison[]): ToolSet | undefined {
   if (!tools || Object.keys(tools).length === 0) return undefined;
   return Object.fromEntries(
     Object.entries(tools).map(([name, t]) => [
@@ -65,6 +65,7 @@ function sdkTools(tools: AskTools | undefined, facts: AllowedFacts, charts: AskC
         execute: async (input: unknown) => {
           const result = await t.run(input);
           mergeFacts(facts, result.allowed);
+          if (result.whatIf) whatIfs.push(result.whatIf);
           for (const c of result.charts ?? []) if (!charts.some((k) => JSON.stringify(k) === JSON.stringify(c))) charts.push(c);
           return result.output;
         },
@@ -107,7 +108,8 @@ export async function answerGrounded(input: AnswerGroundedInput): Promise<Checke
   const signal = input.signal ? AbortSignal.any([timeout, input.signal]) : timeout;
   const facts = copyFacts(grounding.allowed);
   const charts = [...base.charts];
-  const tools = sdkTools(input.tools, facts, charts);
+  const whatIfs: WhatIfComparison[] = [];
+  const tools = sdkTools(input.tools, facts, charts, whatIfs);
   const system = systemPrompt(grounding.audience);
   const messages: ModelMessage[] = [{ role: "user", content: questionPrompt(question, grounding.context) }];
   const failedByAttempt: (FailedClaim & { attempt: number })[] = [];
@@ -166,5 +168,15 @@ export async function answerGrounded(input: AnswerGroundedInput): Promise<Checke
   );
   // Charts a tool call added (a what-if run) belong to the generated words; the template keeps the record's own.
   const shown = outcome === "passed" || outcome === "regenerated" ? charts : base.charts;
-  return { outcome, text, ...(notice ? { notice } : {}), model: config.model, charts: shown, decisionIds: grounding.decisionIds, answerId };
+  const generated = outcome === "passed" || outcome === "regenerated";
+  return {
+    outcome,
+    text,
+    ...(notice ? { notice } : {}),
+    model: config.model,
+    charts: shown,
+    decisionIds: grounding.decisionIds,
+    answerId,
+    ...(generated && whatIfs.length ? { whatIfs } : {}),
+  };
 }

@@ -1,13 +1,15 @@
 // A tool the model may call while answering: it reads only what the asker may see, and every fact
 // it returns joins the facts the answer is checked against (so a number from a what-if run passes).
 import type { z } from "zod";
-import type { AllowedFacts, AskChartRef } from "../contract";
+import type { AllowedFacts, AskChartRef, WhatIfComparison } from "../contract";
 
 /** What a tool call returns: the output the model reads, the facts it adds, and a chart to show beside the answer. */
 export interface AskToolResult {
   output: unknown;
   allowed: Partial<AllowedFacts>;
   charts?: AskChartRef[];
+  /** A what-if run, shown as a comparison chart beside the answer. */
+  whatIf?: WhatIfComparison;
 }
 
 /** One tool: a description for the model, its input schema, and the server-side reader. */
