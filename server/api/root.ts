@@ -18,6 +18,7 @@ import { systemSettingsRouter } from "./routers/system-settings";
 import { reconcileRouter } from "./routers/reconcile";
 import { priorityClassesRouter } from "./routers/priority-classes";
 import { queueRouter } from "./routers/queue";
+import { askRouter } from "./routers/ask";
 import { preferencesRouter } from "./routers/preferences";
 import { createCallerFactory, router } from "./trpc";
 
@@ -41,6 +42,7 @@ export const appRouter = router({
   reconcile: reconcileRouter,
   priorityClasses: priorityClassesRouter,
   queue: queueRouter,
+  ask: askRouter,
   preferences: preferencesRouter,
 });
 
