@@ -18,6 +18,8 @@ import { JobBasicsFields } from "./job-basics-fields";
 import { JobGpuFields } from "./job-gpu-fields";
 import { JobWindowFields } from "./job-window-fields";
 import { JobPreview } from "./job-preview";
+import { JobWhatIfs } from "./job-what-ifs";
+import { formPatchOf } from "./what-if-apply";
 
 function newKey() {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `k-${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -63,7 +65,15 @@ export function JobForm({ initial }: { initial?: JobFormState }) {
           </Button>
         </div>
       </form>
-      <JobPreview input={toSubmitInput(values, idempotencyKey)} />
+      <div className="flex flex-col gap-4">
+        <JobPreview input={toSubmitInput(values, idempotencyKey)} />
+        <JobWhatIfs
+          input={toSubmitInput(values, idempotencyKey)}
+          onApply={(apply) => {
+            for (const [field, value] of Object.entries(formPatchOf(apply))) form.setValue(field as keyof JobFormState, value as never, { shouldDirty: true });
+          }}
+        />
+      </div>
     </div>
   );
 }

@@ -17,6 +17,16 @@ export {
 export { assertValidJob, isSharingJob, jobGpuMilli, type JobRequest, type AffinityTerm } from "./model/job";
 export { createRng, mixSeed, type Rng } from "./model/rng";
 export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./model/target-workload";
+export {
+  proposeWhatIfs,
+  rankWhatIfs,
+  WHAT_IF_WINDOW_WIDENING_MS,
+  type WhatIfChange,
+  type WhatIfKind,
+  type WhatIfOutcome,
+  type WhatIfPatch,
+  type WhatIfSuggestion,
+} from "./coordinator/what-ifs";
 export { nodeFragmentation, shapeFragment, fgdIntegerScore } from "./placement/fragmentation";
 export { capacityFragmentation } from "./placement/capacity-fragmentation";
 export { allocate, release, type PlacementAssignment } from "./placement/allocate";

@@ -23,11 +23,29 @@ export interface JobPreview {
   gpuModel: string | null;
   text: string[];
   clusters: { name: string; zone: string; passed: boolean; gCo2e: number | null; total: number | null }[];
+  /** Each passing cluster's emissions of the whole run per candidate start over the window (one line per cluster). */
+  curves: { name: string; chosen: boolean; points: { startMs: number; gCo2e: number }[] }[];
+}
+
+/** What one preview decides on: the fleet now and the coordinator with the active policy. */
+export type PreviewFleet = {
+  snapshot: Awaited<ReturnType<typeof loadFleetSnapshot>>["snapshot"];
+  coordinator: Awaited<ReturnType<typeof createFleetCoordinator>>["coordinator"];
+};
+
+/** Loads the fleet once, so several previews (the what-ifs) decide on the same snapshot. */
+export async function loadPreviewFleet(db: Db, now: Date): Promise<PreviewFleet> {
+  const [{ snapshot }, { coordinator }] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db)]);
+  return { snapshot, coordinator };
 }
 
 /** What would happen to this job if it were submitted now. */
 export async function previewJob(db: Db, user: SessionUser & { tenantId: string }, job: JobSubmit, now: Date): Promise<JobPreview> {
-  const [{ snapshot }, { coordinator }] = await Promise.all([loadFleetSnapshot(db, now.getTime()), createFleetCoordinator(db)]);
+  return previewOn(await loadPreviewFleet(db, now), user, job, now);
+}
+
+/** The preview of one request on a loaded fleet (same seed for the same instant, so a repeat decides the same). */
+export function previewOn({ snapshot, coordinator }: PreviewFleet, user: { tenantId: string }, job: JobSubmit, now: Date): JobPreview {
   const fleetJob = toFleetJob({ id: "preview", tenantId: user.tenantId, ...normalizeJobRequest(job) });
   const decision = coordinator.decide(snapshot, fleetJob, { seed: mixSeed(7, now.getTime() % 2 ** 31) });
   const e = decision.explanation;
@@ -45,5 +63,10 @@ export async function previewJob(db: Db, user: SessionUser & { tenantId: string 
     gpuModel: cluster?.variant?.gpuModel ?? null,
     text: formatExplanation(e).split("\n"),
     clusters: e.clusters.map((c) => ({ name: c.name, zone: c.zone, passed: c.passed, gCo2e: c.carbon?.chosenGCo2e ?? null, total: c.total })),
+    curves: e.clusters.flatMap((c) =>
+      c.passed && c.carbon && c.carbon.curve.length > 0
+        ? [{ name: c.name, chosen: c.clusterId === chosen?.clusterId, points: c.carbon.curve.map((p) => ({ startMs: p.startMs, gCo2e: p.gCo2e })) }]
+        : [],
+    ),
   };
 }

@@ -4,6 +4,7 @@ import { authedProcedure, operatorProcedure, router, tenantProcedure } from "../
 import { jobSubmitSchema } from "../../schemas/job-submit";
 import { cancelJob, getJob, listJobsWithProgress, submitJob } from "../../services/job-service";
 import { previewJob } from "../../services/preview-service";
+import { whatIfsFor } from "../../services/what-if-service";
 import { takePreviewSlot } from "../../security/preview-limit";
 import { getTenantUsage } from "../../services/usage-service";
 import { safeId, safeString } from "../../schemas/safe-input";
@@ -34,6 +35,14 @@ export const jobsRouter = router({
     })
     .input(jobSubmitSchema)
     .query(({ ctx, input }) => previewJob(ctx.db, { ...ctx.user, tenantId: ctx.tenantId }, input, ctx.now())),
+  /** The preview and the two or three changes to the request that would help most, each previewed the same way. */
+  whatIfs: tenantProcedure
+    .use(async ({ ctx, next }) => {
+      await takePreviewSlot(ctx.tenantId);
+      return next();
+    })
+    .input(jobSubmitSchema)
+    .query(({ ctx, input }) => whatIfsFor(ctx.db, { tenantId: ctx.tenantId }, input, ctx.now())),
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
