@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { OverviewDashboard } from "@/components/overview/overview-dashboard";
+import { NarrativePanel } from "@/components/narrative/narrative-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
@@ -13,6 +14,9 @@ export default async function OverviewPage() {
     <>
       <PageHeader title="Fleet overview" description="Allocation, fragmentation, queue, carbon and the scheduler's latest decisions, live." />
       <OverviewDashboard initial={overview} />
+      <div className="mt-6">
+        <NarrativePanel scope="fleet" />
+      </div>
     </>
   );
 }

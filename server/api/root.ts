@@ -14,6 +14,7 @@ import { experimentsRouter } from "./routers/experiments";
 import { overviewRouter } from "./routers/overview";
 import { policiesRouter } from "./routers/policies";
 import { jobsRouter } from "./routers/jobs";
+import { narrativeRouter } from "./routers/narrative";
 import { systemSettingsRouter } from "./routers/system-settings";
 import { reconcileRouter } from "./routers/reconcile";
 import { priorityClassesRouter } from "./routers/priority-classes";
@@ -29,6 +30,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   decisions: decisionsRouter,
   overview: overviewRouter,
+  narrative: narrativeRouter,
   policies: policiesRouter,
   clusterAdmin: clusterAdminRouter,
   clusterLinks: clusterLinksRouter,

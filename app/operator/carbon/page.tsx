@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CarbonDashboard } from "@/components/carbon/carbon-dashboard";
+import { NarrativePanel } from "@/components/narrative/narrative-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
@@ -17,6 +18,9 @@ export default async function CarbonPage() {
         description="Grid intensity per zone, measured and forecast; emissions by cluster, tenant and day; savings against the carbon-agnostic baseline."
       />
       <CarbonDashboard intensity={intensity} historyDays={HISTORY_DAYS} />
+      <div className="mt-6">
+        <NarrativePanel scope="fleet" />
+      </div>
     </>
   );
 }
