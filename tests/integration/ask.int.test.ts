@@ -16,7 +16,7 @@ const ASK_ENV = ["VERDANT_ASK_BASE_URL", "VERDANT_ASK_MODEL", "VERDANT_ASK_API_K
 
 /** A true sentence built from the record the server was sent: the chosen cluster, its start and its CO2e. */
 function groundedAnswer(request: SentRequest): string {
-  const chosen = recordOf(request).chosen[0];
+  const chosen = recordOf(request).chosen[0]!;
   return `It runs on ${chosen.cluster} from ${chosen.start}, emitting ${chosen.emissionsGCo2e} gCO2e.`;
 }
 
@@ -169,7 +169,7 @@ describe("Ask Verdant", () => {
     const answer = await caller.ask.job({ jobId: auroraJob, question: "When does it start?" });
     expect(answer.outcome).toBe("passed");
     expect(answer.decisionIds).toEqual([auroraDecision]);
-    expect(recordOf(fake.requests[0]!).jobPage.tenant).toBe("Aurora Labs");
+    expect(recordOf(fake.requests[0]!).jobPage?.tenant).toBe("Aurora Labs");
   });
 
   it("gives the template with a notice when the provider is down", async () => {
@@ -219,7 +219,7 @@ describe("Ask Verdant", () => {
         text: (r) => {
           const toolMessage = r.messages.find((m) => m.role === "tool");
           const result = JSON.parse(textOf(toolMessage!.content)) as { changed: { outcome: string; gCo2e: number | null } };
-          return `With 1 GPU the outcome is ${result.changed.outcome}${result.changed.gCo2e !== null ? `, emitting ${result.changed.gCo2e} gCO2e` : ""}; as decided it emits ${record(r).chosen[0].emissionsGCo2e} gCO2e.`;
+          return `With 1 GPU the outcome is ${result.changed.outcome}${result.changed.gCo2e !== null ? `, emitting ${result.changed.gCo2e} gCO2e` : ""}; as decided it emits ${record(r).chosen[0]!.emissionsGCo2e} gCO2e.`;
         },
       },
     ]);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AskBox } from "@/components/ask/ask-box";
 import { DecisionReplay } from "@/components/decisions/decision-replay";
 import { DecisionView } from "@/components/decisions/decision-view";
 import { AppShell } from "@/components/layout/app-shell";
@@ -18,6 +19,9 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
     <AppShell user={user}>
       <PageHeader title={`Decision for ${decision.job.name}`} description={`${decision.job.tenantName} · job is ${decision.job.status.toLowerCase()}`} />
       <DecisionView decision={decision} />
+      <div className="mt-6">
+        <AskBox subject={{ kind: "decision", id: decision.id }} />
+      </div>
       {user.role !== "TENANT_MEMBER" && (
         <div className="mt-6">
           <DecisionReplay decisionId={decision.id} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AskBox } from "@/components/ask/ask-box";
 import { JobDetailView } from "@/components/jobs/job-detail";
 import { JobEnergyChart } from "@/components/jobs/job-energy-chart";
 import { JobHeldResources, JobTimelineList } from "@/components/jobs/job-timeline";
@@ -21,6 +22,9 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       <PageHeader title={job.name} description={`${job.tenantName} · ${job.status.toLowerCase()}${job.priorityClass ? ` · class ${job.priorityClass}` : ""}`} />
       <div className="space-y-6">
         <JobDetailView job={job} />
+        <div className="mt-6">
+          <AskBox subject={{ kind: "job", id: job.id }} />
+        </div>
         <JobHeldResources held={timeline.held} />
         <JobTimelineList entries={timeline.entries} />
         <JobEnergyChart energy={timeline.energy} totals={timeline.totals} />

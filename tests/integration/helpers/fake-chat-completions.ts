@@ -102,9 +102,15 @@ export function textOf(content: SentMessage["content"]): string {
   return (content ?? []).map((p) => p.text ?? "").join("");
 }
 
+/** The parts of a decision's record the tests read. */
+export interface SentRecord {
+  chosen: { cluster: string; start: string; emissionsGCo2e: number }[];
+  jobPage?: { name: string; tenant: string };
+}
+
 /** The record (JSON) the client sent in its first user message. */
-export function recordOf(request: SentRequest): Record<string, any> {
+export function recordOf(request: SentRequest): SentRecord {
   const first = textOf(request.messages.find((m) => m.role === "user")?.content ?? "");
   const json = first.slice(first.indexOf("\n") + 1, first.lastIndexOf("\n\nQuestion:"));
-  return JSON.parse(json) as Record<string, any>;
+  return JSON.parse(json) as SentRecord;
 }
