@@ -22,9 +22,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       <PageHeader title={job.name} description={`${job.tenantName} · ${job.status.toLowerCase()}${job.priorityClass ? ` · class ${job.priorityClass}` : ""}`} />
       <div className="space-y-6">
         <JobDetailView job={job} />
-        <div className="mt-6">
-          <AskBox subject={{ kind: "job", id: job.id }} />
-        </div>
+        <AskBox subject={{ kind: "job", id: job.id }} />
         <JobHeldResources held={timeline.held} />
         <JobTimelineList entries={timeline.entries} />
         <JobEnergyChart energy={timeline.energy} totals={timeline.totals} />
