@@ -45,7 +45,7 @@ describe("DecisionIntensitySources", () => {
     expect(html).toContain("18 h measured, 2 h provider forecast, 4 h Verdant forecast, 0 h annual average");
     expect(html).toContain("4 h Verdant forecast (seasonal-level-persistence@1, issued");
     expect(html).toContain("synthetic: measured value + noise");
-    expect(html).toContain("would save only 0.04 gCO2e by waiting, below the policy&#x27;s minimum of 5 gCO2e");
+    expect(html).toContain("would save only 0.04 g CO2e by waiting, below the policy&#x27;s minimum of 5 g CO2e");
     expect(html).toContain("default: no measurement for this zone");
     expect(html).toContain(`left out for reporting another signal: ${e.clusters[0]!.name}`);
   });

@@ -4,7 +4,7 @@
 // which clusters were left out for reporting another carbon signal. Rendered from the typed
 // explanation only.
 import type { DecisionView as Decision } from "@/server/services/decision-service";
-import { describeClusterReason, formatNumber } from "@/server/engine";
+import { describeClusterReason, formatCo2eMass, formatNumber } from "@/server/engine";
 import { Timestamp } from "@/components/time/timestamp";
 import { DecisionSection } from "./decision-section";
 
@@ -71,8 +71,8 @@ function DeferralCheck({ carbon }: { carbon: Carbon }) {
   return (
     <div className="mt-3 text-sm text-slate-700" data-testid="deferral-check">
       <p>
-        Best later start saves {formatNumber(d.savingGCo2e)} gCO2e ({formatNumber(d.savingPct)} %). Minimum: {formatNumber(d.minSavingGCo2e)} gCO2e and{" "}
-        {formatNumber(d.minSavingPct)} %. Forecast error: {formatNumber(d.forecastErrorGCo2e)} gCO2e ({formatNumber(d.relativeErrorPct)} % at{" "}
+        Best later start saves {formatCo2eMass(d.savingGCo2e)} ({formatNumber(d.savingPct)} %). Minimum: {formatCo2eMass(d.minSavingGCo2e)} and{" "}
+        {formatNumber(d.minSavingPct)} %. Forecast error: {formatCo2eMass(d.forecastErrorGCo2e)} ({formatNumber(d.relativeErrorPct)} % at{" "}
         {formatNumber(d.horizonHours)} h ahead, {basis}). {d.worthWaiting ? "Worth waiting for." : "Not worth waiting for."}
       </p>
       {d.reasons.length > 0 && (

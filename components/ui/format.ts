@@ -1,4 +1,5 @@
 // Formatting with units: every number the UI shows says what it counts.
+import { formatCo2eMass } from "@/server/engine";
 
 /** 12000 milli-cores -> "12 cores"; 500 -> "0.5 cores". */
 export function formatCpu(milli: number): string {
@@ -32,13 +33,8 @@ export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-/** gCO2e with a unit that fits the size: "0.65 g CO2e", "412 g CO2e", "1.23 kg CO2e"; "—" when unknown. */
-export function formatEmissions(g: number | null | undefined): string {
-  if (g === null || g === undefined || !Number.isFinite(g)) return "—";
-  const abs = Math.abs(g);
-  if (abs < 1000) return `${g.toFixed(abs < 10 ? 2 : 0)} g CO2e`;
-  return `${(g / 1000).toFixed(abs >= 10_000 ? 1 : 2)} kg CO2e`;
-}
+/** gCO2e with a unit that fits the size ("412 g CO2e", "1.23 kg CO2e", "1.5 t CO2e"): the engine's one mass formatter, so UI and explanations agree. */
+export const formatEmissions = formatCo2eMass;
 
 /** A ratio 0..1 as a percentage with one decimal: 0.4567 -> "45.7 %". */
 export function formatPercent(ratio: number): string {

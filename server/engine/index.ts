@@ -64,6 +64,7 @@ export {
   type TieBreakRecord,
 } from "./explain/schema";
 export { summarizeStep, formatCount } from "./explain/summary";
+export { formatCo2eMass } from "./carbon/format-mass";
 export { buildArrivalSequence } from "./sim/arrival-workload";
 // Carbon: intensity series with provenance, energy/emissions figures, best start search.
 export {

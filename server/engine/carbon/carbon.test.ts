@@ -37,7 +37,7 @@ describe("energy and emissions", () => {
     const s = createIntensitySeries({ zone: "DE", startMs: T0, gCo2ePerKwh: [264, 264], provenance: avg });
     const g = estimateEmissionsGCo2e(e, s, T0, 3600);
     expect(g.emissions.value).toBeCloseTo(2.64 * 1.3 * 264);
-    expect(g.emissions.text).toBe("906 gCO2e = 2.64 kWh x 1.3 PUE x 264 gCO2e/kWh (DE)");
+    expect(g.emissions.text).toBe("906 g CO2e = 2.64 kWh x 1.3 PUE x 264 gCO2e/kWh (DE)");
     expect(g.provenance).toEqual({
       measuredHours: 1,
       forecastHours: 0,

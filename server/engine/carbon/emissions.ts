@@ -3,6 +3,7 @@
  * Formula: gCO2e = facility energy (kWh) x mean grid intensity over the window (gCO2e/kWh),
  * where facility energy = IT energy (kWh) x PUE and the mean weights each hour by its overlap.
  */
+import { formatCo2eMass } from "./format-mass";
 import { formatNumber, type Figure } from "./figure";
 import type { IntensitySeries } from "./series";
 import { meanIntensityGCo2ePerKwh, windowProvenance, type WindowProvenance } from "./window";
@@ -36,6 +37,6 @@ export function emissionsFigure(energy: Figure, meanGCo2ePerKwh: number, zone: s
       startMs: { value: startMs, unit: "epoch ms" },
       durationS: { value: durationS, unit: "s" },
     },
-    text: `${formatNumber(value)} gCO2e = ${formatNumber(itKwh)} kWh x ${formatNumber(pue)} PUE x ${formatNumber(meanGCo2ePerKwh)} gCO2e/kWh (${zone})`,
+    text: `${formatCo2eMass(value)} = ${formatNumber(itKwh)} kWh x ${formatNumber(pue)} PUE x ${formatNumber(meanGCo2ePerKwh)} gCO2e/kWh (${zone})`,
   };
 }

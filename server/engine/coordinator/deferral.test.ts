@@ -45,7 +45,7 @@ describe("deferral worth its wait", () => {
     expect(carbon?.deferral?.reasons).toEqual([
       { code: "DEFERRAL_BELOW_MINIMUM_SAVING", resource: "carbon-saving", unit: "gCo2e", requested: carbon?.deferral?.savingGCo2e, limit: 5 },
     ]);
-    expect(formatExplanation(d.explanation)).toMatch(/Not deferred: it would save only 0\.0\d gCO2e by waiting, below the policy's minimum of 5 gCO2e/);
+    expect(formatExplanation(d.explanation)).toMatch(/Not deferred: it would save only 0\.0\d g CO2e by waiting, below the policy's minimum of 5 g CO2e/);
     // Without the minimum the same saving defers: the rule, not the data, kept it from waiting.
     const lax = createCoordinator({ policy: policy({ minDeferralSavingPct: 0, minDeferralSavingGCo2e: 0 }), workload: WORKLOAD }).decide(snap, flexible, {
       seed: 1,

@@ -3,6 +3,7 @@
  * (fixed number formats, UTC times), so the same explanation always reads the same.
  */
 import { formatNumber } from "../carbon/figure";
+import { formatCo2eMass } from "../carbon/format-mass";
 import type { CoordinatorExplanation } from "./explanation-schema";
 import { describeClusterReason } from "./reasons";
 import { borrowingSentence } from "./borrowing-section";
@@ -100,7 +101,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     lines.push(`Estimated ${c.carbon.emissions.text}; energy ${c.carbon.energy.text}.`);
     if (c.startReason === "carbon")
       lines.push(
-        `Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatNumber(c.carbon.savingGCo2e)} gCO2e (${formatNumber(c.carbon.savingPct)}%) versus starting then.`,
+        `Deferred from ${utc(c.carbon.earliestStartMs)} for cleaner power: saves ${formatCo2eMass(c.carbon.savingGCo2e)} (${formatNumber(c.carbon.savingPct)}%) versus starting then.`,
       );
     else if (c.startReason === "capacity")
       lines.push(`Starts when capacity frees up; no greener start in the window had room or saved at least the policy's threshold.`);
@@ -122,7 +123,7 @@ export function formatExplanation(e: CoordinatorExplanation): string {
     : "";
   if (r)
     lines.push(
-      `Runner-up ${runnerUpName}: ${formatNumber(r.deltaGCo2e)} gCO2e, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`,
+      `Runner-up ${runnerUpName}: ${formatCo2eMass(r.deltaGCo2e)}, ${formatNumber(r.deltaWaitS / 3600)} h waiting and ${formatNumber(r.deltaFragmentationMilli)} milli-GPU fragmentation more than the choice.`,
     );
   return lines.join("\n");
 }

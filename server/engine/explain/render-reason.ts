@@ -4,6 +4,7 @@
  * reason. At the cluster level the numbers are those of the closest candidate, so the phrase says
  * both what the job asks and what the cluster has.
  */
+import { formatCo2eMass } from "../carbon/format-mass";
 import type { Reason } from "./reason-codes";
 
 /** Which level the phrase is for: a node (one example node) or a cluster (its best node or rule). */
@@ -93,7 +94,7 @@ function pluralPredicate(r: Reason, scope: ReasonScope): string {
     case "DEADLINE_UNREACHABLE":
       return `cannot finish it before its deadline (needs ${num((r.requested ?? 0) / 3600)} h, ${num(Math.max(0, r.available ?? 0) / 3600)} h left)`;
     case "CARBON_BUDGET":
-      return `would exceed the tenant's carbon budget by ${num((r.requested ?? 0) - (r.available ?? 0))} kgCO2e`;
+      return `would exceed the tenant's carbon budget by ${formatCo2eMass(((r.requested ?? 0) - (r.available ?? 0)) * 1000)}`;
     case "CARBON_SERIES_NOT_COVERING":
       return "have no intensity data for the run window";
     case "LATER_THAN_ANOTHER_CLUSTER":
@@ -104,8 +105,8 @@ function pluralPredicate(r: Reason, scope: ReasonScope): string {
       // subject: this cluster's signal ("marginal/lifecycle"); the decision's own signal is in the explanation.
       return `report a ${(r.subject ?? "different").split("/").join(" ")} carbon signal, which is not comparable with the signal most candidates share`;
     case "DEFERRAL_BELOW_MINIMUM_SAVING":
-      return `would save only ${num(r.requested)} gCO2e by waiting, below the policy's minimum of ${num(r.limit)} gCO2e, so it starts as early as it can`;
+      return `would save only ${formatCo2eMass(r.requested ?? 0)} by waiting, below the policy's minimum of ${formatCo2eMass(r.limit ?? 0)}, so it starts as early as it can`;
     case "DEFERRAL_WITHIN_FORECAST_ERROR":
-      return `would save ${num(r.requested)} gCO2e by waiting, within the forecast's error of ${num(r.limit)} gCO2e, so it starts as early as it can`;
+      return `would save ${formatCo2eMass(r.requested ?? 0)} by waiting, within the forecast's error of ${formatCo2eMass(r.limit ?? 0)}, so it starts as early as it can`;
   }
 }
