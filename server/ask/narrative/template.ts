@@ -36,8 +36,7 @@ const links = (l: FactLinks): FactLinks => ({ decisionIds: l.decisionIds, decisi
 function decisionsSentence(f: PeriodFacts): string {
   const d = f.decisions;
   const total = d.placed + d.deferred + d.unschedulable;
-  if (total === 0)
-    return f.tenant ? `The scheduler made no decision about ${f.tenant}'s jobs in this period.` : "The scheduler made no decision in this period.";
+  if (total === 0) return f.tenant ? `The scheduler made no decision for ${f.tenant} in this period.` : "The scheduler made no decision in this period.";
   const parts = [plural(d.placed, "placement"), plural(d.deferred, "deferral"), `${d.unschedulable.toLocaleString("en-US")} unschedulable`];
   const whose = f.tenant ? ` for ${f.tenant}` : "";
   return `The scheduler made ${plural(total, "decision")}${whose}: ${parts.join(", ")}.`;
@@ -52,7 +51,7 @@ function clustersSentence(f: PeriodFacts): string | null {
 
 function waitsSentence(f: PeriodFacts): string {
   const w = f.waits;
-  if (w.jobs === 0 || w.meanMin === null) return f.tenant ? `None of ${f.tenant}'s jobs was placed in this period.` : "No job was placed in this period.";
+  if (w.jobs === 0 || w.meanMin === null) return f.tenant ? `No job of ${f.tenant} was placed in this period.` : "No job was placed in this period.";
   const head = `${plural(w.jobs, "job")} ${w.jobs === 1 ? "was" : "were"} placed after a mean wait of ${fmt(w.meanMin)} min (p95 ${fmt(w.p95Min ?? 0)} min)`;
   const why = w.reason ? `, mostly ${reasonPhrase(w.reason.reason)} (${plural(w.reason.cycles, "scheduling cycle")})` : "";
   if (f.tenant || !w.top) return `${head}${why}.`;
