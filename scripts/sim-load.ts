@@ -2,25 +2,26 @@
  * sim:load — the simulator under load: a scenario with priority classes and large gang jobs added
  * (scripts/sim/load-contention.ts), every policy under each backfill mode with preemption off and on,
  * averaged over seeds. `npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant]
- * [--variants backfill,preemption] [--json]`; the table and the method are in docs/benchmarks/simulator-load.md.
+ * [--variants backfill,preemption] [--elastic-share 0.5] [--json]`; the table and the method are in docs/benchmarks/simulator-load.md.
  * Per-seed lines go to stderr; exit code 2 on bad arguments or a bad scenario.
  */
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { simulate, SimInputError, type SimPolicyMetrics } from "@/server/engine";
 import { loadScenarioFileWithReport, ScenarioError } from "@/server/sim-scenario";
-import { addContention } from "./sim/load-contention";
+import { addContention, DEFAULT_CONTENTION } from "./sim/load-contention";
 import { loadRow, loadTable, loadVariants, type LoadVariant } from "./sim/load-variants";
 import { formatDuration } from "./sim/report";
 
 class LoadArgError extends Error {}
 
-const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--json]
+const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--elastic-share S] [--json]
 
   --scenario FILE    scenario JSON (default examples/scenario-loaded.json); classes and gang jobs are added to it
   --seeds A..B       seeds to average over (A..B, A-B or a list 1,5,9; default 1..3)
   --policies a,b     policies of the scenario to vary (default baseline,verdant)
   --variants x,y     toggles to vary: backfill, preemption (default both)
+  --elastic-share S  share 0..1 of the added gang jobs that are elastic: start with half their members when all do not fit, grow later (default 0)
   --json             also print the rows as one JSON object on the last line`;
 
 /** "1..5", "1-5" or "1,3,5" -> seeds. */
@@ -46,6 +47,7 @@ function parse(argv: string[]) {
         seeds: { type: "string", default: "1..3" },
         policies: { type: "string", default: "baseline,verdant" },
         variants: { type: "string", default: "backfill,preemption" },
+        "elastic-share": { type: "string", default: "0" },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -58,8 +60,11 @@ function parse(argv: string[]) {
   const variants = values.variants.split(",").map((v) => v.trim());
   const unknown = variants.filter((v) => v !== "backfill" && v !== "preemption" && v !== "");
   if (unknown.length > 0) throw new LoadArgError(`--variants: unknown toggle ${unknown.join(", ")} (known: backfill, preemption)`);
+  const elasticShare = Number(values["elastic-share"]);
+  if (!(elasticShare >= 0 && elasticShare <= 1)) throw new LoadArgError(`--elastic-share: expected a number from 0 to 1, got "${values["elastic-share"]}"`);
   return {
     help: values.help,
+    elasticShare,
     scenario: values.scenario,
     seeds: parseSeeds(values.seeds),
     policies: values.policies
@@ -85,7 +90,7 @@ async function main(): Promise<void> {
     const { input: loaded } = await loadScenarioFileWithReport(args.scenario, { seed });
     const missing = args.policies.filter((n) => !loaded.policies.some((p) => p.name === n));
     if (missing.length > 0) throw new LoadArgError(`--policies: the scenario has no policy ${missing.join(", ")}`);
-    const input = addContention(loaded, seed);
+    const input = addContention(loaded, seed, { ...DEFAULT_CONTENTION, elasticShare: args.elasticShare });
     variants = loadVariants(
       args.policies.map((n) => loaded.policies.find((p) => p.name === n)!),
       args.axes,
@@ -95,7 +100,8 @@ async function main(): Promise<void> {
     for (const v of variants) perVariant.set(v.simPolicy.name, [...(perVariant.get(v.simPolicy.name) ?? []), result.policies[v.simPolicy.name]!]);
     const gpus = input.clusters.reduce((a, c) => a + c.state.nodes.reduce((b, n) => b + n.gpuMilliFree.length, 0), 0);
     const large = input.jobs.filter((j) => j.gpuCount * j.gangSize >= 32).length;
-    described = `${input.name}: ${input.jobs.length} jobs (${large} of >= 32 GPUs), ${input.clusters.length} clusters, ${gpus} GPUs`;
+    const elastic = input.jobs.filter((j) => j.minMembers != null).length;
+    described = `${input.name}: ${input.jobs.length} jobs (${large} of >= 32 GPUs, ${elastic} elastic), ${input.clusters.length} clusters, ${gpus} GPUs`;
     const first = result.policies[policies[0]!.name]!;
     process.stderr.write(
       `seed ${seed}: ${described}; ${policies[0]!.name} GAR ${(100 * first.gar).toFixed(1)} %, mean wait ${formatDuration(first.meanWaitS)} (${(result.wallMs / 1000).toFixed(1)} s)\n`,
@@ -103,7 +109,7 @@ async function main(): Promise<void> {
   }
   const rows = variants.map((v) => loadRow(v, perVariant.get(v.simPolicy.name) ?? []));
   const out = [`${described}; seeds ${args.seeds.join(",")}; means over seeds; ${((performance.now() - t0) / 1000).toFixed(0)} s`, loadTable(rows)];
-  if (args.json) out.push(JSON.stringify({ seeds: args.seeds, scenario: args.scenario, rows }));
+  if (args.json) out.push(JSON.stringify({ seeds: args.seeds, scenario: args.scenario, elasticShare: args.elasticShare, rows }));
   process.stdout.write(`${out.join("\n")}\n`);
 }
 

@@ -23,6 +23,8 @@ export interface ContentionOptions {
   readonly gangSigma: number;
   readonly gangMinS: number;
   readonly gangMaxS: number;
+  /** Share of gang jobs that are elastic: they may start with half their members (rounded up) and grow later. */
+  readonly elasticShare: number;
 }
 
 /** The defaults (10 % production, 60 % standard, 30 % best-effort; 2 % gang jobs of 32-128 GPUs). */
@@ -36,6 +38,7 @@ export const DEFAULT_CONTENTION: ContentionOptions = {
   gangSigma: 0.8,
   gangMinS: 1800,
   gangMaxS: 24 * 3600,
+  elasticShare: 0,
 };
 
 /** The seeded priority classes (prisma migration fleet_contention). */
@@ -105,6 +108,12 @@ export function addContention(input: SimInput, seed: number, options: Contention
   const span = { from: Math.min(...arrivals), to: Math.max(...arrivals) };
   const tenants = [...new Set(input.jobs.map((j) => j.tenant))].sort();
   const gangs = Array.from({ length: Math.round(options.gangShare * input.jobs.length) }, (_, i) => gangJob(i, rng, options, span, tenants));
+  // Elastic gangs from a generator of their own, so the share changes nothing else of the workload.
+  const elasticRng = createRng(mixSeed(seed, 0xe1a5));
+  for (let i = 0; i < gangs.length; i++) {
+    const g = gangs[i] as SimJob;
+    if (elasticRng.next() < options.elasticShare) gangs[i] = { ...g, minMembers: Math.ceil(g.gangSize / 2) };
+  }
   const jobs = [...input.jobs, ...gangs].sort((a, b) => a.arrivalMs - b.arrivalMs || (a.id < b.id ? -1 : 1)).map((j) => withClass(j, rng, options));
   return { ...input, jobs };
 }

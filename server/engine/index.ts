@@ -175,6 +175,7 @@ export {
   type FairShareEntry,
 } from "./fair-share";
 export { borrowedGpusOfExplanation } from "./coordinator/borrowing-section";
+export { elasticGrowthInput, type ElasticGrowthInput } from "./coordinator/elastic-growth";
 // Reservations and backfill in the explanation (the live loop holds a capacity wait as the job's reservation).
 export {
   isBackfillExplanation,

@@ -10,7 +10,7 @@
  */
 import type { Db } from "../db/client";
 import type { ClusterDriver } from "../drivers/types";
-import { mixSeed, type FleetCluster, type FleetSnapshot } from "../engine";
+import { elasticGrowthInput, mixSeed } from "../engine";
 import { commitGrowth, findGrowable } from "../repositories/elastic-grow-repository";
 import { parseStoredAssignments, type StoredAssignment } from "../repositories/stored-json";
 import { assignmentsFor } from "./cluster-drivers";
@@ -30,11 +30,6 @@ export interface GrowDrivers {
   driverOf(clusterId: string): ClusterDriver | null;
 }
 
-/** The cluster with the job's own nodes marked not ready, so new members land on other nodes. */
-function withoutNodes(cluster: FleetCluster, names: ReadonlySet<string>): FleetCluster {
-  return { ...cluster, state: { nodes: cluster.state.nodes.map((n) => (names.has(n.name) ? { ...n, ready: false } : n)) } };
-}
-
 /** Grows every running elastic job that can grow now; returns how many grew. */
 export async function growElasticJobs(db: Db, drivers: GrowDrivers, now: Date, seed: number): Promise<number> {
   const jobs = (await findGrowable(db)).filter((j) => (j.maxMembers as number) > j.gangSize && j.decisions[0]?.clusterId);
@@ -44,23 +39,13 @@ export async function growElasticJobs(db: Db, drivers: GrowDrivers, now: Date, s
   for (const job of jobs) {
     const clusterId = job.decisions[0]?.clusterId as string;
     const driver = drivers.driverOf(clusterId);
-    const cluster = snapshot.clusters.find((c) => c.id === clusterId);
-    if (!driver?.resizeJob || !cluster) continue;
+    if (!driver?.resizeJob) continue;
     const current = parseStoredAssignments(job.decisions[0]?.assignments);
-    const missing = (job.maxMembers as number) - job.gangSize;
-    // The extra members as a job of their own: elastic 1..missing, now or not at all, on this cluster only.
-    const extra = {
-      ...toFleetJob(job),
-      gangSize: missing,
-      minMembers: 1,
-      earliestStartMs: null,
-      deadlineMs: null,
-      allowSplit: false,
-      submittedAtMs: now.getTime(),
-    };
-    const only: FleetSnapshot = { ...snapshot, links: [], clusters: [withoutNodes(cluster, new Set(current.map((a) => a.node)))] };
+    // The engine's growth rule (shared with the simulator): the missing members as a job of their own, elastic 1..missing, now or not at all, on this cluster only.
+    const input = elasticGrowthInput(snapshot, clusterId, toFleetJob(job), job.gangSize, job.maxMembers as number, new Set(current.map((a) => a.node)));
+    if (!input) continue;
     const started = performance.now();
-    const decision = coordinator.decide(only, extra, { seed: mixSeed(seed, idSeed(job.id)) });
+    const decision = coordinator.decide(input.snapshot, input.job, { seed: mixSeed(seed, idSeed(job.id)) });
     if (decision.outcome !== "placed") continue;
     const takes = takesOf(decision, index);
     const added = takes.length;

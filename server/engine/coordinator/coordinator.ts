@@ -21,6 +21,7 @@ import type { CoordinatorExplanation } from "./explanation-schema";
 import { findFixes } from "./fixes";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
+import { keepClearOfReservations } from "./reservation-clearance";
 import { rawObjectives, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
 import { excludeOtherSignals } from "./signal-comparison";
 import { findSplits, splitAllowed, splitWhy, withinTenantLimits } from "./split";
@@ -152,7 +153,7 @@ export function runDecision(
     ...overrides,
   };
   const signals = excludeOtherSignals(snapshot.clusters.map((c, i) => bidForJob(placers[i] as Placer, c, i, job, ctx)));
-  const bids = holdToEarliestStart(signals.bids, job, ctx);
+  const bids = keepClearOfReservations(holdToEarliestStart(signals.bids, job, ctx), job, ctx);
   const base = { snapshot, job, policy };
   let candidates: Candidate[] = bids
     .filter((b) => b.passed)

@@ -58,6 +58,11 @@ export interface Reservation {
   readonly assignments: readonly PlacementAssignment[];
   readonly startMs: number;
   readonly endMs: number;
+  /**
+   * True for a job deferred for carbon (it could start now): other jobs need not keep clear of it
+   * (reservation-clearance.ts). Absent = the job waits for capacity (EASY or conservative backfill).
+   */
+  readonly carbonDeferral?: boolean;
 }
 
 /** One cluster as its agent sees it. */

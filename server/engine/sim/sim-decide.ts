@@ -35,8 +35,10 @@ interface StartPart {
 export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: StartPart, mayNotFit = false): boolean {
   const c = s.clusters[clusterIndex] as SimClusterRun;
   gauge(s);
+  // An elastic gang started with fewer members works at their rate (linear in members, as the coordinator assumes).
+  const slowdown = r.job.gangSize / Math.max(1, Math.min(r.job.gangSize, part.assignments.length));
   // A resumed run needs only the work its checkpoints did not save (the estimate likewise, at least a minute).
-  const estimateLeftS = r.savedWorkS > 0 ? Math.max(60, r.estimateS - r.savedWorkS) : r.estimateS;
+  const estimateLeftS = (r.savedWorkS > 0 ? Math.max(60, r.estimateS - r.savedWorkS) : r.estimateS) * slowdown;
   try {
     c.start(s.now, { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: s.now + estimateLeftS * 1000 }, r.job.gpuUtilization);
   } catch {
@@ -53,7 +55,7 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
   addUsage(s, r.job, 1);
   // JTTED: the predictor's median estimate at the start decision against the true run time.
   s.acc.relErrors.push((r.medianEstimateS - r.job.durationS) / r.job.durationS);
-  r.runEndMs = s.now + (r.job.durationS - r.savedWorkS) * 1000;
+  r.runEndMs = s.now + (r.job.durationS - r.savedWorkS) * 1000 * slowdown;
   s.queue.push(r.runEndMs, P.complete, { k: "complete", r, token: r.token });
   return true;
 }
@@ -82,7 +84,8 @@ function holdDeferral(s: SimState, r: JobRec, fj: FleetJob, deferral: Deferral, 
   const { part, startMs, ci } = deferral;
   const reservation = { jobId: r.job.id, job: part.request, assignments: part.assignments, startMs: part.startMs, endMs: part.endMs };
   if (fj.deadlineMs != null) {
-    s.clusters[ci]?.reserve(reservation);
+    // A job with a window waits for its chosen (greener) start: no capacity claim others must keep clear of.
+    s.clusters[ci]?.reserve({ ...reservation, carbonDeferral: true });
     r.clusterIndex = ci;
     r.status = "reserved";
     s.reservedCount++;

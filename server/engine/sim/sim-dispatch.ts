@@ -10,6 +10,7 @@
  * Jobs whose class may preempt try that before waiting (sim-decide), in every mode.
  */
 import { decide } from "./sim-decide";
+import { growElastic } from "./sim-elastic";
 import { dropReservation, gpusOf, overQuota, skip, unqueue } from "./sim-queue";
 import type { SimState } from "./sim-state";
 
@@ -55,4 +56,6 @@ export function dispatch(s: SimState): void {
     else if (mode === "off") break;
     else blocked.add(r.shape);
   }
+  // Queued jobs first, then running elastic gangs take what is left (as the live loop grows after its cycle).
+  if (s.elastic) growElastic(s);
 }

@@ -110,6 +110,12 @@ export class MetricAccumulator {
     this.runs.set(jobId, { ...run, milli: run.milli - shedMilli });
   }
 
+  /** An elastic run grew by `addedMilli` of GPU milli (members that joined as capacity freed). */
+  runGrown(jobId: string, addedMilli: number): void {
+    const run = this.runs.get(jobId);
+    if (run) this.runs.set(jobId, { ...run, milli: run.milli + addedMilli });
+  }
+
   /**
    * A run stopped for a higher-priority job at `atMs`: the work since `savedUntilMs` (its last checkpoint,
    * or its start) is lost and leaves SOR's numerator; the saved part counted and is not run again.

@@ -41,6 +41,8 @@ export function fleetJob(s: SimState, r: JobRec, asap: boolean): FleetJob {
           checkpointedWorkS: r.savedWorkS,
         }
       : {}),
+    // An elastic gang may start with fewer members when all of them do not fit as soon (the coordinator's variants).
+    ...(j.minMembers != null && j.minMembers < j.gangSize ? { minMembers: j.minMembers } : {}),
   };
 }
 

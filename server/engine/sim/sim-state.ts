@@ -106,6 +106,8 @@ export interface SimState {
   readonly built: (BuiltFleetCluster | undefined)[];
   /** Node fragmentation per node state object (states are replaced, never mutated, on change). */
   readonly fragCache: WeakMap<NodeState, number>;
+  /** Whether any job is an elastic gang (only then does a dispatch look for runs to grow). */
+  readonly elastic: boolean;
   /** Instant of the dispatch already queued, or NaN. */
   dispatchAt: number;
   /** Jobs holding a deferral reservation (counted as queued in samples). */
@@ -144,6 +146,7 @@ export function createSimState(ctx: RunContext, simPolicy: SimPolicy): SimState 
     recById: new Map(recs.map((r) => [r.job.id, r])),
     built: [],
     fragCache: new WeakMap<NodeState, number>(),
+    elastic: input.jobs.some((j) => j.minMembers != null && j.minMembers < j.gangSize),
     dispatchAt: Number.NaN,
     reservedCount: 0,
     now: input.startMs,
