@@ -1,7 +1,7 @@
 /**
  * replay — decides stored decisions again from their stored engine inputs and checks the result is
  * byte for byte what was stored. `npm run --silent replay -- --decision ID | --all [--json]`.
- * Exit code 1 on a mismatch, 2 on bad arguments or no database.
+ * Exit code 1 on a mismatch (not on a decision that differs only because the engine build changed since), 2 on bad arguments or no database.
  */
 import { performance } from "node:perf_hooks";
 import { join, resolve } from "node:path";
@@ -55,7 +55,8 @@ async function main(): Promise<number> {
       print(result);
       const replayed = result.status === "inputs-not-recorded" ? 0 : 1;
       const mismatches = result.status === "mismatch" ? 1 : 0;
-      if (args.json) process.stdout.write(`${JSON.stringify({ replayed, mismatches, skipped: 1 - replayed })}\n`);
+      const engineChanged = result.status === "engine-changed" ? 1 : 0;
+      if (args.json) process.stdout.write(`${JSON.stringify({ replayed, mismatches, engineChanged, skipped: 1 - replayed })}\n`);
       return mismatches ? 1 : 0;
     }
     const summary = await replayAllDecisions(db, (r) => {
@@ -65,7 +66,7 @@ async function main(): Promise<number> {
     if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else
       process.stdout.write(
-        `replayed ${summary.replayed} decisions in ${seconds.toFixed(1)} s: ${summary.replayed - summary.mismatches} reproduced, ${summary.mismatches} mismatches; ${summary.skipped} without stored inputs\n`,
+        `replayed ${summary.replayed} decisions in ${seconds.toFixed(1)} s: ${summary.replayed - summary.mismatches - summary.engineChanged} reproduced, ${summary.mismatches} mismatches, ${summary.engineChanged} differ because the engine changed since the decision; ${summary.skipped} without stored inputs\n`,
       );
     return summary.mismatches > 0 ? 1 : 0;
   } finally {

@@ -30,12 +30,21 @@ function ReplayVerdict({ result }: { result: ReplayResult }) {
       </p>
     );
   }
+  const differ = `${result.differenceCount} stored value${result.differenceCount === 1 ? " differs" : "s differ"} from the replay`;
   return (
     <div role="status" data-testid="replay-verdict" className="flex flex-col gap-3 rounded-md bg-amber-50 p-3 text-amber-900">
-      <p>
-        <strong>Not reproduced.</strong> {result.differenceCount} stored value{result.differenceCount === 1 ? " differs" : "s differ"} from the replay
-        {result.inputProblems.length > 0 ? ", and the stored inputs did not check out" : ""}.
-      </p>
+      {result.status === "engine-changed" ? (
+        <p>
+          <strong>Engine changed since this decision.</strong> {differ}. It was decided by engine build{" "}
+          <span className="font-mono">{result.engine?.recorded}</span> and replayed on <span className="font-mono">{result.engine?.current}</span>, so the
+          difference shows what the upgrade changes, not a wrong record.
+        </p>
+      ) : (
+        <p>
+          <strong>Not reproduced.</strong> {differ}
+          {result.inputProblems.length > 0 ? ", and the stored inputs did not check out" : ""}.
+        </p>
+      )}
       {result.inputProblems.length > 0 && (
         <ul className="list-disc pl-5">
           {result.inputProblems.map((p) => (

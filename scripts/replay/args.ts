@@ -4,9 +4,9 @@
 export const REPLAY_USAGE = `Usage: npm run --silent replay -- (--decision ID | --all) [--json]
   --decision ID  replay one stored decision
   --all          replay every stored decision, oldest first
-  --json         one JSON result per line, then {"replayed","mismatches","skipped"} as the last line
+  --json         one JSON result per line, then {"replayed","mismatches","engineChanged","skipped"} as the last line
 Uses DATABASE_URL, else the embedded PostgreSQL of npm start (VERDANT_DATA_DIR, VERDANT_EMBEDDED_PG_PORT).
-Exit code 1 when a decision does not replay as stored, 2 on bad arguments.`;
+Exit code 1 when a decision does not replay as stored by the engine build that made it, 2 on bad arguments.`;
 
 /** Parsed arguments. */
 export interface ReplayArgs {

@@ -5,7 +5,12 @@ import type { InputProblem, ReplayResult } from "@/server/services/decision-repl
 export function replayResultLines(result: ReplayResult): string[] {
   if (result.status === "reproduced") return [`${result.decisionId} reproduced`];
   if (result.status === "inputs-not-recorded") return [`${result.decisionId} inputs not recorded (decided before inputs were stored)`];
-  const lines = [`${result.decisionId} MISMATCH (${result.differenceCount} differing path${result.differenceCount === 1 ? "" : "s"})`];
+  const paths = `${result.differenceCount} differing path${result.differenceCount === 1 ? "" : "s"}`;
+  const lines = [
+    result.status === "engine-changed"
+      ? `${result.decisionId} ENGINE CHANGED since the decision (decided by ${result.engine?.recorded}, replayed on ${result.engine?.current}; ${paths})`
+      : `${result.decisionId} MISMATCH (${paths})`,
+  ];
   for (const problem of result.inputProblems) lines.push(`  input: ${problemText(problem)}`);
   for (const d of result.differences) {
     lines.push(`  ${d.path}`, `    stored:   ${clip(d.stored ?? "(absent)")}`, `    replayed: ${clip(d.replayed ?? "(absent)")}`);

@@ -3,6 +3,7 @@
  * no wall clock, no global randomness, no I/O; randomness comes from a recorded seed.
  */
 export { EngineError, type EngineErrorCode } from "./errors";
+export { ENGINE_VERSION } from "./engine-version";
 export { MILLI_CPU_PER_CORE, MILLI_GPU_PER_GPU } from "./model/units";
 export {
   createNode,

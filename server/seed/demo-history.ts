@@ -11,6 +11,7 @@ import { hourFloor, HOUR_MS } from "../accounting/energy-hours";
 import type { OpenbPod } from "../data/openb-csv";
 import { buildTargetWorkload, createCoordinator, createRng, type Rng } from "../engine";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, encodeDecisionInput, type InputPart } from "../services/decision-input-codec";
+import { engineBuild } from "../services/engine-build";
 import type { DemoSample } from "./demo-carbon";
 import { HistoryFleet } from "./demo-history-fleet";
 import { historyIntensity } from "./demo-history-intensity";
@@ -106,7 +107,7 @@ export function buildDemoHistory(input: HistoryInput) {
   const inputs = new Map<string, InputPart>();
   const cache = createInputEncodingCache();
   const placed = replayHistory(jobs, coordinator, fleet, { startMs, nowMs, seed: input.seed }, (snapshot, job, seed) => {
-    const { root, parts } = encodeDecisionInput({ v: DECISION_INPUT_FORMAT, coordinator: options, snapshot, job, seed }, cache);
+    const { root, parts } = encodeDecisionInput({ v: DECISION_INPUT_FORMAT, coordinator: options, snapshot, job, seed, engineBuild: engineBuild() }, cache);
     for (const part of parts) inputs.set(part.hash, part);
     return root;
   });

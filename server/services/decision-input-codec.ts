@@ -29,6 +29,8 @@ export interface DecisionEngineInput {
   readonly snapshot: FleetSnapshot;
   readonly job: FleetJob;
   readonly seed: number;
+  /** The engine build that decided (`server/services/engine-build.ts`); absent on inputs stored before it was recorded. */
+  readonly engineBuild?: string;
 }
 
 /** One stored part: its hash, where it sits in the input, its canonical JSON and the parts it references. */

@@ -12,6 +12,7 @@ import { findDecisionsForReplay, type ReplayDecisionRow } from "../repositories/
 import { canonicalJson } from "./canonical-json";
 import type { DecisionEngineInput, InputProblem } from "./decision-input-codec";
 import { loadDecisionInput } from "./decision-input-store";
+import { engineBuild } from "./engine-build";
 import { DomainError } from "./errors";
 
 /** Version of the replay result's shape. */
@@ -27,11 +28,25 @@ export interface ReplayDifference {
   readonly replayed?: string;
 }
 
-/** The verdict on one decision: reproduced byte for byte, a mismatch with its first differing paths, or no stored inputs. */
+/** The engine build recorded with a decision's inputs and the one replaying it. */
+export interface ReplayEngine {
+  /** Null for inputs stored before the build was recorded. */
+  readonly recorded: string | null;
+  readonly current: string;
+}
+
+/**
+ * The verdict on one decision: reproduced byte for byte; "engine-changed" when the replay differs but
+ * the engine build is not the one that decided (an upgrade, not a wrong record); a mismatch (the
+ * same build, or an unknown one, decides differently, or the stored inputs did not check out); or no
+ * stored inputs.
+ */
 export interface ReplayResult {
   readonly version: typeof REPLAY_RESULT_VERSION;
   readonly decisionId: string;
-  readonly status: "reproduced" | "mismatch" | "inputs-not-recorded";
+  readonly status: "reproduced" | "mismatch" | "engine-changed" | "inputs-not-recorded";
+  /** Absent when no inputs were recorded. */
+  readonly engine?: ReplayEngine;
   /** Stored input parts that are missing or no longer match their hash. */
   readonly inputProblems: readonly InputProblem[];
   readonly differences: readonly ReplayDifference[];
@@ -108,6 +123,13 @@ export function compareDecisions(stored: unknown, replayed: unknown): { equal: b
   return { equal: false, differences, count: Math.max(changes.length, 1) };
 }
 
+/** Tampered inputs are always a mismatch; a difference is the engine's only when a different build is on record. */
+export function replayStatus(equal: boolean, inputProblems: boolean, engine: ReplayEngine): ReplayResult["status"] {
+  if (inputProblems) return "mismatch";
+  if (equal) return "reproduced";
+  return engine.recorded !== null && engine.recorded !== engine.current ? "engine-changed" : "mismatch";
+}
+
 /** Replays one decision row. */
 async function replayRow(db: Db, row: ReplayDecisionRow): Promise<ReplayResult> {
   const base = { version: REPLAY_RESULT_VERSION, decisionId: row.id } as const;
@@ -115,7 +137,8 @@ async function replayRow(db: Db, row: ReplayDecisionRow): Promise<ReplayResult> 
   const { input, problems } = await loadDecisionInput(db, row.inputHash);
   if (!input) return { ...base, status: "mismatch", inputProblems: problems, differences: [], differenceCount: 0 };
   const { equal, differences, count } = compareDecisions(storedDecision(row), replayedDecision(input));
-  return { ...base, status: equal && problems.length === 0 ? "reproduced" : "mismatch", inputProblems: problems, differences, differenceCount: count };
+  const engine = { recorded: input.engineBuild ?? null, current: engineBuild() };
+  return { ...base, status: replayStatus(equal, problems.length > 0, engine), engine, inputProblems: problems, differences, differenceCount: count };
 }
 
 /** Replays one decision by id; NOT_FOUND when there is none. */
@@ -134,13 +157,16 @@ export async function replayDecisionFor(db: Db, user: SessionUser, id: string): 
 /** Totals of a replay of every decision. */
 export interface ReplaySummary {
   replayed: number;
+  /** Decisions the engine build that made them no longer reproduces (or whose inputs did not check out). */
   mismatches: number;
+  /** Decisions that differ after the engine changed since they were made (not counted in mismatches). */
+  engineChanged: number;
   skipped: number;
 }
 
 /** Replays every stored decision, oldest first, in pages; `onResult` sees each verdict as it comes. */
 export async function replayAllDecisions(db: Db, onResult: (result: ReplayResult) => void, pageSize = 100): Promise<ReplaySummary> {
-  const summary: ReplaySummary = { replayed: 0, mismatches: 0, skipped: 0 };
+  const summary: ReplaySummary = { replayed: 0, mismatches: 0, engineChanged: 0, skipped: 0 };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const rows = await findDecisionsForReplay(db, { after }, pageSize);
@@ -150,6 +176,7 @@ export async function replayAllDecisions(db: Db, onResult: (result: ReplayResult
       else {
         summary.replayed++;
         if (result.status === "mismatch") summary.mismatches++;
+        if (result.status === "engine-changed") summary.engineChanged++;
       }
       onResult(result);
     }

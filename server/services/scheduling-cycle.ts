@@ -27,6 +27,7 @@ import { chargeDecisionToCohort } from "./cohort-usage";
 import { preemptForJob } from "./preemption-commit";
 import { orderQueueByFairShare } from "./queue-order";
 import { createInputEncodingCache, DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
+import { engineBuild } from "./engine-build";
 import { decisionInputWriter, type DecisionInputWriter } from "./decision-input-store";
 import {
   blockIfStrictOrder,
@@ -196,7 +197,14 @@ interface CycleRun {
 function decideTimed(run: CycleRun, row: QueuedJobRow): { decision: CoordinatorDecision; latencyMs: number; writeInputs: DecisionInputWriter } {
   const started = run.timer();
   const seed = mixSeed(run.options.seed, hashJobId(row.id));
-  const input: DecisionEngineInput = { v: DECISION_INPUT_FORMAT, coordinator: run.coordinatorInput, snapshot: run.snapshot, job: toFleetJob(row), seed };
+  const input: DecisionEngineInput = {
+    v: DECISION_INPUT_FORMAT,
+    coordinator: run.coordinatorInput,
+    snapshot: run.snapshot,
+    job: toFleetJob(row),
+    seed,
+    engineBuild: engineBuild(),
+  };
   const decision = run.coordinator.decide(input.snapshot, input.job, { seed });
   const latencyMs = run.timer() - started;
   run.report.decisionLatencyMs.push(latencyMs);

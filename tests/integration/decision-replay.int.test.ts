@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { replayAllDecisions, replayDecision, type ReplayResult } from "../../server/services/decision-replay-service";
 import { pruneDecisions } from "../../server/services/decision-retention";
+import { engineBuild } from "../../server/services/engine-build";
+import { canonicalJson, sha256Hex } from "../../server/services/canonical-json";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
@@ -129,6 +131,36 @@ describe("decision replay", () => {
       },
     ]);
   });
+
+  it("decisions record the engine build; a difference under another build is an engine change, not a mismatch", async () => {
+    const db = database.db;
+    const [sameBuild, otherBuild] = recorded.filter((d) => d.outcome === "PLACED").slice(4, 6);
+    const root = JSON.parse(await partText(db, sameBuild!.inputHash!)) as { engineBuild?: string };
+    expect(root.engineBuild).toBe(engineBuild());
+    expect((await replayDecision(db, sameBuild!.id)).engine).toEqual({ recorded: engineBuild(), current: engineBuild() });
+    // The second decision as if an older engine had made it: a consistent root part naming another build, and a stored start the current engine would not give.
+    const older = { ...(JSON.parse(await partText(db, otherBuild!.inputHash!)) as Record<string, unknown>), engineBuild: "0.9.0+000000000000" };
+    const text = canonicalJson(older);
+    const hash = sha256Hex(text);
+    const refs = (await db.decisionInput.findUniqueOrThrow({ where: { hash: otherBuild!.inputHash! } })).refs;
+    await db.decisionInput.create({ data: { hash, kind: "decision", body: new Uint8Array(gzipSync(Buffer.from(text))), sizeBytes: text.length, refs } });
+    for (const d of [sameBuild!, otherBuild!]) {
+      const row = await db.decision.findUniqueOrThrow({ where: { id: d.id } });
+      await db.decision.update({
+        where: { id: d.id },
+        data: { startAt: new Date(row.startAt!.getTime() + 3_600_000), ...(d === otherBuild ? { inputHash: hash } : {}) },
+      });
+    }
+    const changed = await replayDecision(db, otherBuild!.id);
+    expect(changed).toMatchObject({ status: "engine-changed", inputProblems: [], engine: { recorded: "0.9.0+000000000000", current: engineBuild() } });
+    expect(changed.differences.map((d) => d.path)).toEqual(["startAt"]);
+    expect((await replayDecision(db, sameBuild!.id)).status).toBe("mismatch");
+    const summary = await replayAllDecisions(db, () => {});
+    expect(summary.engineChanged).toBe(1);
+    // The two altered in the tests above, and the one of the same build altered here.
+    expect(summary.mismatches).toBe(3);
+    // Replays the whole seeded history: slow on a loaded machine.
+  }, 300_000);
 
   it("retention removes the inputs no decision reaches and keeps the shared ones", async () => {
     const db = database.db;
