@@ -17,6 +17,11 @@ describe("jobEnergyView", () => {
     expect(v).toMatchObject({ energy: "1.50 kWh", emissions: "450 g CO2e", basis: "accounted" });
     expect(v.note).toMatch(/^So far: accounted over 2 hours/);
   });
+  it("names the clusters a split job's hours were drawn on, and not for one cluster", () => {
+    const split = jobEnergyView({ ...base, accounted: { energyKwh: 1.5, emissionsGCo2e: 450, hours: 3, clusters: 2 } });
+    expect(split.note).toMatch(/^accounted over 3 hours on 2 clusters, each part with its own cluster's intensity and PUE,/);
+    expect(jobEnergyView({ ...base, accounted: { energyKwh: 1.5, emissionsGCo2e: 450, hours: 3, clusters: 1 } }).note).not.toMatch(/clusters/);
+  });
   it("shows the estimate, labelled, when nothing is accounted", () => {
     expect(jobEnergyView(base)).toMatchObject({ energy: "3.00 kWh", emissions: "900 g CO2e", basis: "estimated" });
   });

@@ -6,7 +6,8 @@ export interface JobEnergyFacts {
   status: string;
   energyKwh: number | null;
   emissionsGCo2e: number | null;
-  accounted: { energyKwh: number; emissionsGCo2e: number; hours: number } | null;
+  /** `clusters`: how many clusters the hours were drawn on (a split gang's parts each keep theirs). */
+  accounted: { energyKwh: number; emissionsGCo2e: number; hours: number; clusters?: number } | null;
 }
 
 export interface JobEnergyView {
@@ -32,7 +33,7 @@ export function jobEnergyView(job: JobEnergyFacts): JobEnergyView {
       energy: formatEnergy(job.accounted.energyKwh),
       emissions: formatEmissions(job.accounted.emissionsGCo2e),
       basis: "accounted",
-      note: `${running ? "So far: " : ""}accounted over ${job.accounted.hours} ${job.accounted.hours === 1 ? "hour" : "hours"} from the GPUs' power and the grid's intensity in each hour, times the cluster's PUE.`,
+      note: `${running ? "So far: " : ""}accounted over ${job.accounted.hours} ${job.accounted.hours === 1 ? "hour" : "hours"}${(job.accounted.clusters ?? 1) > 1 ? ` on ${job.accounted.clusters} clusters, each part with its own cluster's intensity and PUE,` : ""} from the GPUs' power and the grid's intensity in each hour, times the cluster's PUE.`,
     };
   }
   if (job.energyKwh !== null || job.emissionsGCo2e !== null) {

@@ -1,6 +1,25 @@
-/** One consumption figure against its limit, as a labelled progress bar. */
-export function UsageMeter({ label, used, limit, unit, testId }: { label: string; used: number; limit: number | null; unit: string; testId?: string }) {
-  const pct = limit ? Math.min(100, (used / limit) * 100) : null;
+/**
+ * One consumption figure against its limit, as a labelled progress bar. With `committed` (what placed
+ * and running work will still use), the bar and the colour count used plus committed, as the
+ * quota's enforcement does, and the line below says how much of it is each.
+ */
+export function UsageMeter({
+  label,
+  used,
+  limit,
+  unit,
+  testId,
+  committed,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  unit: string;
+  testId?: string;
+  committed?: number;
+}) {
+  const counted = used + (committed ?? 0);
+  const pct = limit ? Math.min(100, (counted / limit) * 100) : null;
   const tone = pct === null ? "bg-leaf-600" : pct >= 90 ? "bg-red-600" : pct >= 70 ? "bg-amber-500" : "bg-leaf-600";
   const fmt = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: v < 10 ? 2 : 0 });
   return (
@@ -10,6 +29,12 @@ export function UsageMeter({ label, used, limit, unit, testId }: { label: string
         {fmt(used)} {unit}
         <span className="text-sm font-normal text-slate-600">{limit !== null ? ` of ${fmt(limit)} ${unit}` : " (no limit)"}</span>
       </p>
+      {committed !== undefined && (
+        <p className="mt-1 text-sm text-slate-600" data-testid={testId ? `${testId}-committed` : undefined}>
+          {fmt(used)} {unit} used + {fmt(committed)} {unit} committed (placed and running jobs&apos; estimated time left) = {fmt(counted)} {unit} counted
+          against the limit
+        </p>
+      )}
       {pct !== null && (
         <div
           className="mt-2 h-2 rounded-full bg-slate-200"

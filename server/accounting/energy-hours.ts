@@ -176,14 +176,16 @@ type MergedHour = Pick<
 > & { clusterId: string; energySource: string };
 
 /**
- * One row per hour: the parts of a split job share the (job, hour) row, attributed to the first
- * part's cluster, with energies and emissions summed, the intensity their weighted mean and the
- * intensity provenance of the least certain part.
+ * One row per (cluster, hour): each part of a split job keeps its own cluster's rows (its PUE and
+ * zone intensity), so emissions by cluster are attributed where they were drawn. Hours of the same
+ * cluster given twice are summed, the intensity their weighted mean and the provenance that of the
+ * least certain one.
  */
 export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
-  const merged = new Map<number, MergedHour>();
+  const merged = new Map<string, MergedHour & { hourStartMs: number }>();
   for (const h of hours) {
-    const m = merged.get(h.hourStartMs);
+    const key = `${h.clusterId}@${h.hourStartMs}`;
+    const m = merged.get(key);
     const provenance = {
       intensitySource: h.intensitySource,
       intensityIssuedAt: h.intensityIssuedAt,
@@ -191,7 +193,8 @@ export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
       intensitySynthetic: h.intensitySynthetic,
     };
     if (!m)
-      merged.set(h.hourStartMs, {
+      merged.set(key, {
+        hourStartMs: h.hourStartMs,
         clusterId: h.clusterId,
         itEnergyKwh: h.itEnergyKwh,
         facilityEnergyKwh: h.facilityEnergyKwh,
@@ -208,7 +211,7 @@ export function mergeHours(hours: (JobHour & { clusterId: string })[]) {
       if (CERTAINTY[h.intensitySource] > CERTAINTY[m.intensitySource]) Object.assign(m, provenance);
     }
   }
-  return [...merged.entries()].map(([hourStartMs, m]) => ({
+  return [...merged.values()].map(({ hourStartMs, ...m }) => ({
     hourStart: new Date(hourStartMs),
     ...m,
     gCo2ePerKwh: m.facilityEnergyKwh > 0 ? m.emissionsGCo2e / m.facilityEnergyKwh : 0,

@@ -8,10 +8,11 @@
  *
  * Compared figures are the jobs' own emissions (idle power excluded, as in the ledger), with each job
  * drawing the power model at the coordinator's utilization. Limits: the fleet is today's inventory
- * (no node failures or past capacity changes), hours without a measurement use the zone's annual
- * average (counted in `unmeasuredHours`), and run times are wall-clock: jobs that ran on simulated
- * clusters at a speed-up (VERDANT_SIM_SPEED) replay compressed, so the audit is meant for the seeded
- * history and real clusters.
+ * (no node failures or past capacity changes) and hours without a measurement use the zone's annual
+ * average (counted in `unmeasuredHours`). A job that ran on a simulated cluster at a speed-up
+ * (VERDANT_SIM_SPEED) replays for the work it did (wall time x the entry's `workSpeed`), at real
+ * speed: the replay is what a real fleet would have done with those arrivals, while the live run
+ * packed that work into fewer wall-clock hours (and their intensities).
  */
 import {
   createCluster,
@@ -49,6 +50,8 @@ export interface ShadowJob {
     baselineMaxGCo2e: number | null;
     baselineClusterId: string | null;
     method: string;
+    /** Work seconds per wall second of the cluster it ran on (absent = 1). */
+    workSpeed?: number;
   };
 }
 
@@ -89,9 +92,13 @@ function jobClass(j: ShadowJob): string {
   return j.gpuCount === 1 ? "1-gpu" : "multi-gpu";
 }
 
-/** A recorded job as the simulator's job: its run time as it ran, else its estimate. */
+/**
+ * A recorded job as the simulator's job: the work it did (its wall run time times the speed-up of the
+ * cluster it ran on, as the ledger accounted it), else its estimate.
+ */
 function simJob(j: ShadowJob): SimJob {
-  const ranS = j.startedAt && j.finishedAt ? Math.round((j.finishedAt.getTime() - j.startedAt.getTime()) / 1000) : null;
+  const wallS = j.startedAt && j.finishedAt ? (j.finishedAt.getTime() - j.startedAt.getTime()) / 1000 : null;
+  const ranS = wallS === null ? null : Math.round(wallS * (j.entry.workSpeed ?? 1));
   return {
     id: j.id,
     tenant: j.tenantId,

@@ -98,16 +98,26 @@ export function findQueuedForOrder(db: Db) {
   });
 }
 
-/** Energy (facility kWh) and emissions (gCO2e) accounted so far per job, from the hourly ledger. */
-export async function readAccountedEnergy(db: Db, ids: string[]): Promise<Map<string, { energyKwh: number; emissionsGCo2e: number; hours: number }>> {
+/**
+ * Energy (facility kWh) and emissions (gCO2e) accounted so far per job, from the hourly ledger, with
+ * the hours and clusters they span (a split gang has one row per cluster and hour: its hours are
+ * counted once).
+ */
+export async function readAccountedEnergy(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { energyKwh: number; emissionsGCo2e: number; hours: number; clusters: number }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.jobEnergyHour.groupBy({
-    by: ["jobId"],
-    where: { jobId: { in: ids } },
-    _sum: { facilityEnergyKwh: true, emissionsGCo2e: true },
-    _count: true,
-  });
-  return new Map(rows.map((r) => [r.jobId, { energyKwh: r._sum.facilityEnergyKwh ?? 0, emissionsGCo2e: r._sum.emissionsGCo2e ?? 0, hours: r._count }]));
+  const rows = await db.$queryRaw<{ jobId: string; energyKwh: number; emissionsGCo2e: number; hours: bigint; clusters: bigint }[]>`
+    SELECT "jobId", SUM("facilityEnergyKwh") AS "energyKwh", SUM("emissionsGCo2e") AS "emissionsGCo2e",
+      COUNT(DISTINCT "hourStart") AS hours, COUNT(DISTINCT "clusterId") AS clusters
+    FROM "JobEnergyHour" WHERE "jobId" = ANY(${ids}) GROUP BY "jobId"`;
+  return new Map(
+    rows.map((r) => [
+      r.jobId,
+      { energyKwh: Number(r.energyKwh), emissionsGCo2e: Number(r.emissionsGCo2e), hours: Number(r.hours), clusters: Number(r.clusters) },
+    ]),
+  );
 }
 
 /** A job by id, or null; when `tenantId` is given, only that tenant's job. */

@@ -33,7 +33,15 @@ export async function readAuditJobs(db: Db, from: Date, to: Date): Promise<Audit
       startedAt: true,
       finishedAt: true,
       savings: {
-        select: { actualGCo2e: true, baselineGCo2e: true, baselineMinGCo2e: true, baselineMaxGCo2e: true, baselineClusterId: true, method: true },
+        select: {
+          actualGCo2e: true,
+          baselineGCo2e: true,
+          baselineMinGCo2e: true,
+          baselineMaxGCo2e: true,
+          baselineClusterId: true,
+          method: true,
+          workSpeed: true,
+        },
       },
     },
   });

@@ -14,3 +14,20 @@ export async function findTenantGpuHoursSince(db: Db, since: Date, now: Date): P
     GROUP BY "tenantId"`;
   return new Map(rows.map((r) => [r.tenantId, Number(r.gpuHours ?? 0)]));
 }
+
+/** One tenant's jobs holding resources (placed or running), with what its committed GPU-hours read. */
+export function findTenantCommitments(db: Db, tenantId: string) {
+  return db.job.findMany({
+    where: { tenantId, status: { in: ["PLACED", "RUNNING"] } },
+    select: {
+      tenantId: true,
+      gpuCount: true,
+      gpuMilli: true,
+      gangSize: true,
+      estimatedDurationS: true,
+      startedAt: true,
+      placedAt: true,
+      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { startAt: true } },
+    },
+  });
+}

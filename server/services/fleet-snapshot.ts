@@ -38,6 +38,7 @@ import { buildZoneSeries, indexSamples } from "./zone-intensity-series";
 import { cohortFields, heldByTenantModel } from "./cohort-usage";
 import { findQueuedReservations } from "../repositories/reservation-repository";
 import { reservationsOn } from "./reservation-snapshot";
+import { committedGpuHours } from "./committed-gpu-hours";
 
 /** Hours of carbon data around now given to the agents (history for the explanation, then the window). */
 const SERIES_PAST_HOURS = 1;
@@ -136,21 +137,6 @@ export interface FleetIndex {
 /** The reason an explanation gives for an unreachable cluster: since when (UTC) and the failure. */
 function unreachableText(u: { since: Date; reason: string | null }): string {
   return `since ${u.since.toISOString().slice(0, 16).replace("T", " ")} UTC: ${u.reason ?? "no answer"}`;
-}
-
-/**
- * GPU-hours a tenant's placed and running jobs will still use (their estimated remainder), so jobs
- * placed one after another cannot together overrun the month's allowance that each alone fits.
- */
-function committedGpuHours(holding: Awaited<ReturnType<typeof findJobsHoldingResources>>, tenantId: string, nowMs: number): number {
-  let hours = 0;
-  for (const j of holding) {
-    if (j.tenantId !== tenantId) continue;
-    const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
-    const remainingMs = Math.max(0, startMs + j.estimatedDurationS * 1000 - Math.max(nowMs, startMs));
-    hours += (((j.gpuCount * j.gpuMilli * j.gangSize) / 1000) * remainingMs) / 3_600_000;
-  }
-  return hours;
 }
 
 type HoldingJob = Awaited<ReturnType<typeof findJobsHoldingResources>>[number];

@@ -103,7 +103,7 @@ export async function submitJob(db: Db, user: SessionUser & { tenantId: string }
 /** A listed job with its place in the queue (queued jobs) and the energy accounted so far (hourly ledger). */
 export type ListedJob = JobRow & {
   queue: { position: number; queued: number } | null;
-  accounted: { energyKwh: number; emissionsGCo2e: number; hours: number } | null;
+  accounted: { energyKwh: number; emissionsGCo2e: number; hours: number; clusters: number } | null;
 };
 
 /** Jobs visible to the caller: a tenant member's query is always narrowed to its tenant. */

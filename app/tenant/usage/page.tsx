@@ -16,7 +16,14 @@ export default async function UsagePage() {
       <PageHeader title="Usage" description={`${user.tenantName ?? "Your tenant"} this month (since the 1st, UTC), against its quota and carbon budget.`} />
       <div className="grid gap-4 md:grid-cols-2">
         <UsageMeter label="GPUs in use now" used={usage.gpusInUse} limit={usage.maxGpus} unit="GPUs" testId="usage-gpus" />
-        <UsageMeter label="GPU-hours this month" used={usage.gpuHours} limit={usage.maxGpuHoursPerMonth} unit="GPU-h" testId="usage-gpu-hours" />
+        <UsageMeter
+          label="GPU-hours this month"
+          used={usage.gpuHours}
+          committed={usage.gpuHoursCommitted}
+          limit={usage.maxGpuHoursPerMonth}
+          unit="GPU-h"
+          testId="usage-gpu-hours"
+        />
         <UsageMeter label="Emissions this month" used={usage.emissionsGCo2e / 1000} limit={usage.carbonBudgetKgPerMonth} unit="kg CO2e" testId="usage-carbon" />
         <UsageMeter label="Energy this month (estimated)" used={usage.energyKwh} limit={null} unit="kWh" />
       </div>

@@ -77,9 +77,11 @@ export function createBaselineSaving(core: RunnerCore) {
       // No cluster could have held it (the fleet changed since): the baseline is the job itself.
       const baseline = estimate?.gCo2e ?? actual;
       const end = new Date(endedAtMs);
+      const clusterId = core.parts.clustersOf(job)[0]!;
       return {
         tenantId: job.tenantId,
-        clusterId: core.parts.clustersOf(job)[0]!,
+        clusterId,
+        workSpeed: drivers.get(clusterId).workSpeed,
         day: new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate())),
         actualGCo2e: actual,
         baselineGCo2e: baseline,
