@@ -20,6 +20,33 @@ export async function findGpuUseSince(db: Db, since: Date, now: Date) {
   }));
 }
 
+/**
+ * Decayed GPU-hours per tenant at `now`, summed in SQL over the same stretches as {@link findGpuUseSince}
+ * (the closed form of `decayedGpuHours`), so a cycle reads one row per tenant instead of every job
+ * of the last days. Tenants without usage are absent. Equal to `decayedUsageByTenant(findGpuUseSince(...))`
+ * up to floating-point rounding (the order of the sum differs).
+ */
+export async function findDecayedUsageByTenant(db: Db, since: Date, now: Date, halfLifeMs: number): Promise<Map<string, number>> {
+  const nowMs = now.getTime();
+  const k = Math.LN2 / halfLifeMs;
+  const rows = await db.$queryRaw<{ tenant: string; gpuHours: number }[]>`
+    SELECT u."tenantId" AS tenant,
+      SUM(u.gpus * (EXP(-${k}::float8 * (${nowMs}::float8 - u.e)) - EXP(-${k}::float8 * (${nowMs}::float8 - u.s))) / ${k}::float8) / 3600000.0 AS "gpuHours"
+    FROM (
+      SELECT j."tenantId", (j."gpuCount" * j."gpuMilli" * j."gangSize") / 1000.0::float8 AS gpus,
+        (EXTRACT(EPOCH FROM j."startedAt") * 1000)::float8 AS s,
+        LEAST(
+          (EXTRACT(EPOCH FROM COALESCE(j."finishedAt", CASE WHEN j.status IN ('RUNNING', 'PLACED') THEN ${now}::timestamp ELSE j."startedAt" END)) * 1000)::float8,
+          ${nowMs}::float8
+        ) AS e
+      FROM "Job" j
+      WHERE j."startedAt" IS NOT NULL AND j."startedAt" <= ${now}::timestamp AND (j."finishedAt" IS NULL OR j."finishedAt" > ${since}::timestamp)
+    ) u
+    WHERE u.e > u.s AND u.gpus > 0
+    GROUP BY u."tenantId"`;
+  return new Map(rows.map((r) => [r.tenant, Number(r.gpuHours)]));
+}
+
 /** Each tenant's fair-share weight (tenants without a quota row weigh 1). */
 export async function findFairShareWeights(db: Db): Promise<Map<string, number>> {
   const rows = await db.tenantQuota.findMany({ select: { tenantId: true, fairShareWeight: true } });

@@ -2,9 +2,9 @@
  * The live loop's queue order: priority first, then weighted fair share among tenants (decayed
  * GPU-hours over weight, 24 h half-life; see docs/fair-share.md), then first come first served.
  */
-import { decayedUsageByTenant, FAIR_SHARE_HALF_LIFE_MS, orderByFairShare } from "../engine";
+import { FAIR_SHARE_HALF_LIFE_MS, orderByFairShare } from "../engine";
 import type { Db } from "../db/client";
-import { findFairShareWeights, findGpuUseSince } from "../repositories/fair-share-repository";
+import { findDecayedUsageByTenant, findFairShareWeights } from "../repositories/fair-share-repository";
 import type { QueuedJobRow } from "../repositories/fleet-repository";
 import { findQueuedForOrder } from "../repositories/job-repository";
 
@@ -17,8 +17,8 @@ export async function orderQueueByFairShare<
 >(db: Db, rows: readonly R[], now: Date): Promise<R[]> {
   if (rows.length < 2) return [...rows];
   const since = new Date(now.getTime() - HISTORY_HALF_LIVES * FAIR_SHARE_HALF_LIFE_MS);
-  const [use, weights] = await Promise.all([findGpuUseSince(db, since, now), findFairShareWeights(db)]);
-  const usage = decayedUsageByTenant(use, now.getTime());
+  // Summed per tenant in SQL: the cycle and the jobs table's poll read one row per tenant, not every recent job.
+  const [usage, weights] = await Promise.all([findDecayedUsageByTenant(db, since, now, FAIR_SHARE_HALF_LIFE_MS), findFairShareWeights(db)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const entries = rows.map((r) => ({ id: r.id, tenant: r.tenantId, priority: r.priority, submittedAtMs: r.submittedAt.getTime() }));
   // Each job taken is charged its expected GPU-hours, so a tenant's burst interleaves with the others.
