@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { UsageMeter } from "@/components/jobs/usage-meter";
 import { ModelQuotaTable } from "@/components/jobs/model-quota-table";
+import { TenantTrendChart } from "@/components/charts/usage-trend-chart";
 import { Timestamp } from "@/components/time/timestamp";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
@@ -10,7 +11,8 @@ export const metadata: Metadata = { title: "Usage" };
 
 export default async function UsagePage() {
   const user = await requireRole("TENANT_MEMBER");
-  const usage = await (await api()).jobs.usage();
+  const caller = await api();
+  const [usage, trend] = await Promise.all([caller.jobs.usage(), caller.jobs.usageTrend()]);
   return (
     <>
       <PageHeader title="Usage" description={`${user.tenantName ?? "Your tenant"} this month (since the 1st, UTC), against its quota and carbon budget.`} />
@@ -26,6 +28,9 @@ export default async function UsagePage() {
         />
         <UsageMeter label="Emissions this month" used={usage.emissionsGCo2e / 1000} limit={usage.carbonBudgetKgPerMonth} unit="kg CO2e" testId="usage-carbon" />
         <UsageMeter label="Energy this month (estimated)" used={usage.energyKwh} limit={null} unit="kWh" />
+      </div>
+      <div className="mt-4">
+        <TenantTrendChart trend={trend} />
       </div>
       <ModelQuotaTable rows={usage.modelQuotas} weight={usage.fairShareWeight} />
       <p className="mt-4 text-sm text-slate-600">

@@ -7,6 +7,7 @@ import { previewJob } from "../../services/preview-service";
 import { whatIfsFor } from "../../services/what-if-service";
 import { takePreviewSlot } from "../../security/preview-limit";
 import { getTenantUsage } from "../../services/usage-service";
+import { getFleetTrend, getTenantTrend } from "../../services/usage-trend-service";
 import { safeId, safeString } from "../../schemas/safe-input";
 
 const JOB_STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
@@ -45,6 +46,10 @@ export const jobsRouter = router({
     .query(({ ctx, input }) => whatIfsFor(ctx.db, { tenantId: ctx.tenantId }, input, ctx.now())),
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
+  /** The caller's tenant's GPU-hours and CO2e per day this month, against its limits, with a linear month-end projection. */
+  usageTrend: tenantProcedure.query(({ ctx }) => getTenantTrend(ctx.db, ctx.tenantId, ctx.now())),
+  /** Every tenant's GPU-hours and CO2e per day this month (operators and admins). */
+  fleetUsageTrend: operatorProcedure.query(({ ctx }) => getFleetTrend(ctx.db, ctx.user, ctx.now())),
   /** The caller's tenant's jobs (tenant members only). */
   mine: tenantProcedure.input(listInput.omit({ tenantId: true })).query(({ ctx, input }) => listJobsWithProgress(ctx.db, ctx.user, input, ctx.now())),
   /** Every tenant's jobs with filters, sorting and pagination (operators and admins). */
