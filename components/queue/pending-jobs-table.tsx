@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { QueueView } from "@/server/services/queue-view-service";
 import { Timestamp } from "@/components/time/timestamp";
 import { PendingReasonText } from "./pending-reason-text";
+import { PendingChainText } from "./pending-chain-text";
 
 /** Queued jobs in the order the scheduler decides them. */
 export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: QueueView["jobs"]; totalQueued: number; showTenant: boolean }) {
@@ -53,9 +54,17 @@ export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: Queu
               </td>
               <td className="px-3 py-2">
                 <PendingReasonText job={j} />
+                <PendingChainText chain={j.chain} />
               </td>
               <td className="whitespace-nowrap px-3 py-2">
-                {j.expectedStartAt ? <Timestamp value={j.expectedStartAt} compact /> : <span className="text-slate-500">unknown</span>}
+                {j.expectedStartAt ? (
+                  <Timestamp value={j.expectedStartAt} compact />
+                ) : (
+                  <span className="text-slate-500">
+                    unknown
+                    {j.expectedStartWhy && <span className="block max-w-56 whitespace-normal text-xs">{j.expectedStartWhy}</span>}
+                  </span>
+                )}
               </td>
             </tr>
           ))}
