@@ -2,7 +2,10 @@
 // name or its sibling `unit` gives (savingGCo2e → gCO2e, durationS → s, savingPct → %), and every ISO
 // instant. Reading what is sent, rather than listing fields by hand, keeps the checker in step with
 // the context as sections are added.
+import { findNumberClaims } from "../claims/check-claims";
+import { findTimeClaims } from "../claims/times";
 import type { AllowedNumber } from "../contract";
+import type { Dimension } from "../claims/units";
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Fields whose numbers are no claim anyone would write (seeds, indices, versions). */
@@ -54,4 +57,40 @@ export function collectFacts(value: unknown): { numbers: AllowedNumber[]; times:
   };
   visit(value, "", "", undefined);
   return { numbers, times: [...times] };
+}
+
+/** The base unit of each dimension, as records name it. */
+const BASE_UNIT: Record<Dimension, string | undefined> = {
+  mass: "gCO2e",
+  energy: "kWh",
+  time: "s",
+  percent: "%",
+  intensity: "gCO2e/kWh",
+  gpu: "GPU",
+  distance: "km",
+  bandwidth: "Gbps",
+  none: undefined,
+};
+
+/**
+ * Numbers Verdant itself wrote in a record's rendered text ("energy 1.09 kWh = 1 GPU x 330 W x 3 h"):
+ * derived figures the structured fields do not hold one by one, allowed as written.
+ */
+export function numbersInText(text: string, label: string): AllowedNumber[] {
+  // Dates and times are blanked first, so "2023-01-01 10:00" adds no 2023 or 10.
+  let rest = text;
+  for (const t of findTimeClaims(text)) rest = rest.slice(0, t.start) + " ".repeat(t.end - t.start) + rest.slice(t.end);
+  return findNumberClaims(rest).map((n) => {
+    const unit = n.unit ? BASE_UNIT[n.unit.dimension] : undefined;
+    return { value: n.unit ? n.value * n.unit.factor : n.value, ...(unit ? { unit } : {}), label: `${label}: ${n.text}` };
+  });
+}
+
+/** The facts of a grounding: every number and instant of the given JSON values, and the numbers of the rendered texts. */
+export function groundingFacts(values: readonly unknown[], texts: readonly string[]): { numbers: AllowedNumber[]; times: string[] } {
+  const found = values.map(collectFacts);
+  return {
+    numbers: [...found.flatMap((f) => f.numbers), ...texts.flatMap((t, i) => numbersInText(t, `text ${i + 1}`))],
+    times: [...new Set(found.flatMap((f) => f.times))],
+  };
 }

@@ -9,7 +9,7 @@ import { DomainError } from "../../services/errors";
 import type { AskChartRef, GroundingRecord } from "../contract";
 import type { AskTools } from "../generate/ask-tool";
 import { audienceOf } from "./audience";
-import { collectFacts } from "./collect-facts";
+import { groundingFacts } from "./collect-facts";
 import { decisionContext } from "./decision-context";
 import { decisionTools } from "./decision-tools";
 import { allowedModelNames, loadFleetVocabulary } from "./vocabulary";
@@ -45,8 +45,9 @@ export async function groundDecisionView(db: Db, decision: DecisionView, viewer:
   const mentioned = [...(e.capacityWait?.freedBy.map((f) => f.jobId) ?? []), ...(e.backfill?.ahead.map((a) => a.jobId) ?? [])];
   const [jobNames, vocabulary] = await Promise.all([findJobNames(db, mentioned, seesAllTenants ? null : viewer.tenantId), loadFleetVocabulary(db)]);
   const built = decisionContext(e, { decisionId: decision.id, jobName: decision.job.name, tenantName: decision.job.tenantName, seesAllTenants, jobNames });
-  const context = { ...extraContext, ...built.context };
-  const facts = collectFacts(context);
+  const context = { ...extraContext, ...built.context, inWords: decision.text };
+  // The full explanation backs every number it holds, and the rendered text the derived ones it writes.
+  const facts = groundingFacts([context, e], decision.text);
   const { modelNames, ...names } = vocabulary;
   const grounding: GroundingRecord = {
     audience: audienceOf(viewer),
