@@ -5,6 +5,13 @@ import { DecisionSection } from "./decision-section";
 
 type ChosenPart = Decision["explanation"]["chosen"][number];
 
+/** Which GPUs of the node, by index, with the count in words: "GPU #0", "GPUs #0, #1 (2 GPUs)", "no GPU" (an index is not a count). */
+export function gpuSlots(indices: readonly number[]): string {
+  if (indices.length === 0) return "no GPU";
+  const list = indices.map((i) => `#${i}`).join(", ");
+  return indices.length === 1 ? `GPU ${list}` : `GPUs ${list} (${indices.length} GPUs)`;
+}
+
 /** Node and GPU indices per member of every chosen part. */
 export function DecisionPlacement({ parts, clusterName }: { parts: readonly ChosenPart[]; clusterName: (id: string) => string }) {
   const split = parts.length > 1;
@@ -20,7 +27,7 @@ export function DecisionPlacement({ parts, clusterName }: { parts: readonly Chos
           <ul>
             {part.placements.map((p) => (
               <li key={p.member}>
-                Member {p.member + 1}: node <span className="font-mono">{p.nodeName}</span>, GPUs {p.gpuIndices.length ? p.gpuIndices.join(", ") : "none"}
+                Member {p.member + 1}: node <span className="font-mono">{p.nodeName}</span>, {gpuSlots(p.gpuIndices)}
               </li>
             ))}
           </ul>

@@ -88,7 +88,7 @@ describe("DecisionView", () => {
     const firstName = e.clusters.find((c) => c.clusterId === first!.clusterId)!.name;
     expect(html).toContain(`${other.name}: 1 member</h3>`);
     expect(html).toContain(`${firstName}: ${first!.members} member`);
-    expect(html).toContain('<span class="font-mono">other-node-7</span>, GPUs 3');
+    expect(html).toContain('<span class="font-mono">other-node-7</span>, GPU #3');
     for (const p of first!.placements) expect(html).toContain(`<span class="font-mono">${p.nodeName}</span>`);
     const rows = scoreRowsOf({ ...e, split });
     expect(rows.map((r) => r.cluster)).toContain(`${firstName} + ${other.name} (split)`);

@@ -8,8 +8,14 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (v && v[0] ? [[k, v[0]]] : [])));
 }
 
-/** A human message for any error thrown by a tRPC call. */
+/**
+ * A human message for any error thrown by a tRPC call. A validation failure says what is wrong with
+ * each field rather than only "Some fields are invalid.", for forms that show no inline message there.
+ */
 export function messageOf(error: unknown): string {
-  if (error instanceof TRPCClientError) return error.message;
+  if (error instanceof TRPCClientError) {
+    const fields = Object.values(fieldErrorsOf(error));
+    return fields.length > 0 ? [...new Set(fields)].join(" ") : error.message;
+  }
   return "Something went wrong. Please try again.";
 }

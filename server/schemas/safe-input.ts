@@ -6,6 +6,7 @@
  * refused for the same reason: they overflow arithmetic and columns long after validation.
  */
 import { z } from "zod";
+import "./zod-messages";
 
 /** A NUL character, or a high surrogate without its low half, or a low one without its high half. */
 // eslint-disable-next-line no-control-regex -- finding NUL is the point of this pattern

@@ -1,5 +1,6 @@
 /** Checking parsed node-list lines against the catalog and the fleet, and the report a preview shows. */
 import type { OpenbNode } from "../data/openb-csv";
+import { nodeNameProblem } from "../data/node-name";
 
 /** Problems listed in full up to this many; the count is always exact. */
 const MAX_LISTED_PROBLEMS = 200;
@@ -48,6 +49,11 @@ export function checkNodeLines(lines: NodeLine[], known: ReadonlySet<string>, ex
   for (const entry of lines) {
     const { line, node } = entry;
     let ok = true;
+    const badName = nodeNameProblem(node.name);
+    if (badName) {
+      problems.push({ line, column: "sn", message: badName });
+      ok = false;
+    }
     if (node.gpuModel && !known.has(node.gpuModel)) {
       checks.unknown.set(node.gpuModel, (checks.unknown.get(node.gpuModel) ?? 0) + 1);
       problems.push({ line, column: "model", message: `GPU model "${node.gpuModel}" is not in the catalog` });

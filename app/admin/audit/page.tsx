@@ -16,8 +16,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader title="Audit log" description="Who changed what, with the values before and after." />
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full text-sm">
+      <div className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
+        <table className="table-cards min-w-full text-sm">
           <caption className="sr-only">Audit entries, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
             <tr>
@@ -41,15 +41,19 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <tbody className="divide-y divide-slate-100">
             {rows.map((r) => (
               <tr key={r.id} data-testid="audit-row" className="align-top">
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className="px-3 py-2 whitespace-nowrap" data-label="When">
                   <Timestamp value={r.at} compact />
                 </td>
-                <td className="px-3 py-2">{r.actor?.name ?? "system"}</td>
-                <td className="px-3 py-2 font-mono">{r.action}</td>
-                <td className="px-3 py-2">
-                  {r.entityType} <span className="font-mono text-slate-600">{r.entityId}</span>
+                <td className="px-3 py-2" data-label="Who">
+                  {r.actor?.name ?? "system"}
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 font-mono" data-label="Action">
+                  {r.action}
+                </td>
+                <td className="px-3 py-2" data-label="What">
+                  {r.entityType} <span title={`id ${r.entityId}`}>{r.entityName}</span>
+                </td>
+                <td className="px-3 py-2" data-label="Change">
                   <details>
                     <summary className="cursor-pointer text-leaf-700">before / after</summary>
                     <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap text-xs">

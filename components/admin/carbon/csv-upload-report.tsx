@@ -38,6 +38,18 @@ function IssueTable({ issues }: { issues: CsvImportResult["issues"] }) {
 }
 
 /** The report of the last upload (`result`), or what the check does before any upload. */
+/**
+ * Why nothing was imported, counted honestly: "2 of 48 lines have problems", "1 line has a problem",
+ * or, when the file itself is unreadable (no header, say), "the file has 1 problem" rather than "1 of 0 lines".
+ */
+export function csvProblemSummary(problems: number, dataLines: number): string {
+  if (problems === 0) return "the file has no data lines";
+  const p = `${formatCount(problems)} ${problems === 1 ? "problem" : "problems"}`;
+  if (dataLines === 0 || problems > dataLines) return `the file has ${p}`;
+  if (problems === dataLines) return dataLines === 1 ? "its only line has a problem" : `all ${formatCount(dataLines)} lines have problems`;
+  return `${formatCount(problems)} of ${formatCount(dataLines)} lines ${problems === 1 ? "has a problem" : "have problems"}`;
+}
+
 export function CsvUploadReport({ result: r, fileName }: { result: CsvImportResult | undefined; fileName: string | undefined }) {
   return (
     <section aria-live="polite" aria-labelledby="csv-report-title" data-testid="csv-report">
@@ -58,9 +70,7 @@ export function CsvUploadReport({ result: r, fileName }: { result: CsvImportResu
       {r && !r.written && (
         <div className="mt-1 flex flex-col gap-2">
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
-            Nothing was imported:{" "}
-            {r.issues.length === 0 ? "the file has no data lines" : `${formatCount(r.issues.length)} of ${formatCount(r.dataLines)} lines have problems`}. Fix
-            them and upload again.
+            Nothing was imported: {csvProblemSummary(r.issues.length, r.dataLines)}. Fix them and upload again.
           </p>
           <IssueTable issues={r.issues} />
           {r.issues.length > SHOWN && <p className="text-xs text-slate-600">…and {formatCount(r.issues.length - SHOWN)} more.</p>}
