@@ -79,7 +79,11 @@ export function ClusterForm({ zones, existing }: ClusterFormProps) {
       <FormMessages
         error={mutation.error}
         errors={errors}
-        success={existing && update.isSuccess ? "Saved. The scheduler uses the new settings from its next cycle." : undefined}
+        success={
+          existing && update.isSuccess
+            ? `Saved. The scheduler uses the new settings from its next cycle.${update.data?.inventoryImport === "started" ? " The cluster's nodes are being imported again through the new kubeconfig: the cluster page shows the import and any drift." : ""}`
+            : undefined
+        }
       />
       <div className="flex gap-3">
         <Button type="submit" disabled={mutation.isPending}>

@@ -5,50 +5,22 @@
  */
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import type { InventoryPlan, ResolvedNode, StoredInventoryNode } from "../services/inventory-drift";
 
-/** The stored node fields an import compares. */
-export interface StoredNodeRow {
-  id: string;
-  name: string;
-  cpuMilli: number;
-  memoryMib: number;
-  gpuModelId: string | null;
-  gpuCount: number;
-  rackGroup: string;
-  switchGroup: string | null;
-  podGroup: string | null;
-  status: "READY" | "NOT_READY" | "CORDONED" | "GPU_ERROR";
-  removedAt: Date | null;
-  held: boolean;
-}
+/** What starts an import: the cluster's creation, the worker's periodic refresh, or an edit of its kubeconfig. */
+export type InventoryTrigger = "create" | "refresh" | "edit";
 
-/** A node to write, as the cluster reports it. */
-export interface NodeWrite {
-  name: string;
-  cpuMilli: number;
-  memoryMib: number;
-  gpuModelId: string | null;
-  gpuCount: number;
-  rackGroup: string;
-  /** Absent = the driver reports no topology: the stored value stays. */
-  switchGroup?: string | null;
-  podGroup?: string | null;
-  labels: Record<string, string>;
-  ready: boolean;
-}
-
-/** What one import writes. */
-export interface InventoryWrite {
-  insert: NodeWrite[];
-  update: { id: string; node: NodeWrite; gpuCountBefore: number; gpuCount: number; pending: boolean }[];
-  mark: string[];
-  remove: string[];
+/**
+ * What one import writes: the plan of server/services/inventory-drift.ts (the one comparison of a
+ * stored node with a reported one) and the drift record.
+ */
+export interface InventoryWrite extends Pick<InventoryPlan, "insert" | "update" | "mark" | "remove"> {
   /** The drift record; null when nothing differed. */
-  drift: { trigger: "create" | "refresh"; nodesReported: number; added: number; removed: number; changed: number; skipped: number; changes: object } | null;
+  drift: { trigger: InventoryTrigger; nodesReported: number; added: number; removed: number; changed: number; skipped: number; changes: object } | null;
 }
 
 /** The cluster's nodes, locked for the import (a placement waits, then finds its capacity gone). */
-async function lockedNodes(tx: Prisma.TransactionClient, clusterId: string): Promise<StoredNodeRow[]> {
+async function lockedNodes(tx: Prisma.TransactionClient, clusterId: string): Promise<StoredInventoryNode[]> {
   await tx.$queryRaw`SELECT id FROM "Node" WHERE "clusterId" = ${clusterId} ORDER BY id FOR UPDATE`;
   const rows = await tx.node.findMany({
     where: { clusterId },
@@ -75,19 +47,20 @@ async function lockedNodes(tx: Prisma.TransactionClient, clusterId: string): Pro
   }));
 }
 
-const nodeData = (n: NodeWrite) => ({
+/** A reported node's columns; topology absent from the report (the driver reads none) leaves the stored value. */
+const nodeData = (n: ResolvedNode) => ({
   cpuMilli: n.cpuMilli,
   memoryMib: n.memoryMib,
   gpuModelId: n.gpuModelId,
-  rackGroup: n.rackGroup,
+  rackGroup: n.rack,
   ...(n.switchGroup !== undefined ? { switchGroup: n.switchGroup } : {}),
   ...(n.podGroup !== undefined ? { podGroup: n.podGroup } : {}),
   labels: n.labels,
-  status: n.ready ? ("READY" as const) : ("NOT_READY" as const),
+  status: n.schedulable ? ("READY" as const) : ("NOT_READY" as const),
 });
 
 /** Inserts new nodes with their GPUs; ids follow the node import's `node-<cluster>-<name>`. */
-async function insertNodes(tx: Prisma.TransactionClient, clusterId: string, nodes: NodeWrite[]): Promise<void> {
+async function insertNodes(tx: Prisma.TransactionClient, clusterId: string, nodes: readonly ResolvedNode[]): Promise<void> {
   const rows = nodes.map((n) => ({ id: `node-${clusterId}-${n.name}`, clusterId, name: n.name, gpuCount: n.gpuCount, ...nodeData(n) }));
   await tx.node.createMany({ data: rows });
   await tx.gpu.createMany({
@@ -117,7 +90,7 @@ async function updateNodes(tx: Prisma.TransactionClient, updates: InventoryWrite
  * Runs one import: `plan` gets the locked stored nodes and returns what to write, all in one
  * transaction with the drift record and the connection's import time.
  */
-export async function applyInventoryImport(db: Db, clusterId: string, plan: (stored: StoredNodeRow[]) => InventoryWrite, at: Date) {
+export async function applyInventoryImport(db: Db, clusterId: string, plan: (stored: StoredInventoryNode[]) => InventoryWrite, at: Date) {
   return db.$transaction(
     async (tx) => {
       const write = plan(await lockedNodes(tx, clusterId));

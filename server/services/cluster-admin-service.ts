@@ -29,7 +29,7 @@ import {
 } from "../repositories/cluster-admin-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
-import { importInventoryOnCreate } from "./inventory-service";
+import { importInventoryAfterEdit, importInventoryOnCreate } from "./inventory-service";
 
 /** The grid zones a cluster can be placed in, for the form's zone picker. */
 export async function clusterFormOptions(db: Db) {
@@ -91,7 +91,11 @@ export async function createCluster(db: Db, user: SessionUser, form: ClusterForm
   return { ...created, inventory };
 }
 
-/** Edits a cluster; a retired one stays retired whatever status the form sends (see {@link reactivate}). */
+/**
+ * Edits a cluster; a retired one stays retired whatever status the form sends (see {@link reactivate}).
+ * A Kubernetes cluster saved with a kubeconfig (a new one: an unchanged one is not sent) has its
+ * inventory imported again in the background, its drift recorded as the periodic refresh records it.
+ */
 export async function editCluster(db: Db, user: SessionUser, id: string, form: ClusterForm, now: Date) {
   const current = await findClusterForAdmin(db, id);
   if (!current) throw new DomainError("NOT_FOUND", "No such cluster.");
@@ -99,7 +103,9 @@ export async function editCluster(db: Db, user: SessionUser, id: string, form: C
   const connection = connectionOf(form, current.connection);
   const updated = await updateCluster(db, id, fields, connection, user.id, now).catch((e) => nameTaken(e, form.name));
   if (!updated) throw new DomainError("NOT_FOUND", "No such cluster.");
-  return updated;
+  if (connection.driver !== "KUBERNETES" || typeof connection.kubeconfig !== "string") return { ...updated, inventoryImport: null };
+  void importInventoryAfterEdit(db, { id, name: fields.name }, { kubeconfig: connection.kubeconfig, namespacePrefix: connection.namespacePrefix }, now);
+  return { ...updated, inventoryImport: "started" as const };
 }
 
 export async function retire(db: Db, user: SessionUser, id: string, now: Date) {

@@ -11,8 +11,8 @@ import {
   catalogModelIds,
   findInventoryState,
   recordInventoryFailure,
+  type InventoryTrigger,
   type InventoryWrite,
-  type StoredNodeRow,
 } from "../repositories/inventory-repository";
 import { createClusterGuard } from "./cluster-health";
 import {
@@ -21,7 +21,7 @@ import {
   planInventory,
   type InventoryChanges,
   type InventoryPlan,
-  type ResolvedNode,
+  type StoredInventoryNode,
 } from "./inventory-drift";
 
 /** What one import found. */
@@ -37,25 +37,12 @@ export interface InventoryImportSummary {
 /** The outcome of an import attempt: its summary, or why the cluster could not be listed. */
 export type InventoryImportOutcome = ({ ok: true } & InventoryImportSummary) | { ok: false; error: string };
 
-const nodeWrite = (n: ResolvedNode) => ({
-  name: n.name,
-  cpuMilli: n.cpuMilli,
-  memoryMib: n.memoryMib,
-  gpuModelId: n.gpuModelId,
-  gpuCount: n.gpuCount,
-  rackGroup: n.rack,
-  ...(n.switchGroup !== undefined ? { switchGroup: n.switchGroup } : {}),
-  ...(n.podGroup !== undefined ? { podGroup: n.podGroup } : {}),
-  labels: n.labels,
-  ready: n.schedulable,
-});
-
 /** The repository's write for a plan; a drift record only when something differed. */
-function toWrite(plan: InventoryPlan, trigger: "create" | "refresh"): InventoryWrite {
+function toWrite(plan: InventoryPlan, trigger: InventoryTrigger): InventoryWrite {
   const changes: InventoryChanges = { v: INVENTORY_CHANGES_VERSION, nodes: plan.changes };
   return {
-    insert: plan.insert.map(nodeWrite),
-    update: plan.update.map((u) => ({ ...u, node: nodeWrite(u.node) })),
+    insert: plan.insert,
+    update: plan.update,
     mark: plan.mark,
     remove: plan.remove,
     drift: plan.changes.length > 0 ? { trigger, ...plan.counts, changes } : null,
@@ -67,7 +54,7 @@ export async function importInventory(
   db: Db,
   clusterId: string,
   reported: InventoryNode[],
-  trigger: "create" | "refresh",
+  trigger: InventoryTrigger,
   at: Date,
 ): Promise<InventoryImportSummary> {
   const catalog = await catalogModelIds(db);
@@ -75,7 +62,7 @@ export async function importInventory(
   await applyInventoryImport(
     db,
     clusterId,
-    (stored: StoredNodeRow[]) => {
+    (stored: StoredInventoryNode[]) => {
       plan = planInventory(stored, reported, catalog);
       return toWrite(plan, trigger);
     },
@@ -91,7 +78,7 @@ export async function importListedInventory(
   db: Db,
   cluster: { id: string; name: string },
   list: () => Promise<InventoryNode[]>,
-  trigger: "create" | "refresh",
+  trigger: InventoryTrigger,
   at: Date,
 ): Promise<InventoryImportOutcome> {
   let nodes: InventoryNode[];
@@ -105,14 +92,12 @@ export async function importListedInventory(
   return { ok: true, ...(await importInventory(db, cluster.id, nodes, trigger, at)) };
 }
 
-/**
- * The first import of a Kubernetes cluster, right after it is created: one guarded call (the guard's
- * per-call timeout keeps the admin's request short when the API server does not answer).
- */
-export async function importInventoryOnCreate(
+/** One guarded import through a Kubernetes driver made from `connection` (the guard's timeout bounds a silent API server). */
+async function importThroughKubeconfig(
   db: Db,
   cluster: { id: string; name: string },
   connection: { kubeconfig: string; namespacePrefix: string },
+  trigger: InventoryTrigger,
   at: Date,
 ): Promise<InventoryImportOutcome> {
   const driver = createKubernetesDriver({
@@ -122,7 +107,47 @@ export async function importInventoryOnCreate(
     clock: () => at.getTime(),
   });
   const guard = createClusterGuard(cluster.name);
-  return importListedInventory(db, cluster, () => guard.call("list nodes", () => driver.listInventory()), "create", at);
+  return importListedInventory(db, cluster, () => guard.call("list nodes", () => driver.listInventory()), trigger, at);
+}
+
+/** The first import of a Kubernetes cluster, right after it is created, inside the admin's request. */
+export function importInventoryOnCreate(
+  db: Db,
+  cluster: { id: string; name: string },
+  connection: { kubeconfig: string; namespacePrefix: string },
+  at: Date,
+): Promise<InventoryImportOutcome> {
+  return importThroughKubeconfig(db, cluster, connection, "create", at);
+}
+
+/** Imports started by kubeconfig edits and not finished yet. */
+const editImports = new Set<Promise<InventoryImportOutcome>>();
+
+/**
+ * Re-imports a cluster whose kubeconfig was just edited (it may now point at other nodes, or at a
+ * cluster that did not answer before), in the background so the admin's save does not wait for the
+ * API server. Drift is recorded with trigger "edit"; a listing failure is recorded on the connection
+ * as the periodic refresh records it, and any other failure too, so nothing is lost silently.
+ */
+export function importInventoryAfterEdit(
+  db: Db,
+  cluster: { id: string; name: string },
+  connection: { kubeconfig: string; namespacePrefix: string },
+  at: Date,
+): Promise<InventoryImportOutcome> {
+  const run = importThroughKubeconfig(db, cluster, connection, "edit", at).catch(async (error: Error) => {
+    const message = error.message.split("\n")[0]!;
+    await recordInventoryFailure(db, cluster.id, message).catch(() => {});
+    return { ok: false as const, error: message };
+  });
+  editImports.add(run);
+  void run.finally(() => editImports.delete(run));
+  return run;
+}
+
+/** Resolves once every import started by a kubeconfig edit so far has finished (tests, shutdown). */
+export async function settleInventoryEdits(): Promise<void> {
+  await Promise.all([...editImports]);
 }
 
 /** Drift records shown per cluster. */

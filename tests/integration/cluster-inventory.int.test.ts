@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDriverSet } from "../../server/services/cluster-drivers";
 import { createJobRunner } from "../../server/services/job-runner";
+import { settleInventoryEdits } from "../../server/services/inventory-service";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
 import { callerAs, demoUserIds } from "./helpers/callers";
 import { SEED_NOW } from "./helpers/constants";
@@ -206,5 +207,41 @@ describe("Kubernetes cluster inventory and namespaces (stand-in API server)", ()
     const page = await operator.clusters.get({ id: created.id });
     expect(page.cluster.nodes).toHaveLength(0);
     expect(page.inventory).toMatchObject({ importedAt: null, error: expect.stringMatching(/list nodes failed/), drifts: [] });
+  });
+
+  it("re-imports the inventory in the background when an admin saves a new kubeconfig, recording the drift", async () => {
+    const down = await database.db.cluster.findFirstOrThrow({ where: { name: "k8s-down-1" } });
+    standIn.control.nodes = { items: [k8sNode("k-h100-1", { product: "NVIDIA-A100-SXM4-80GB", gpus: 8, rack: "r9" }), k8sNode("k-cpu-2", { cpu: "32" })] };
+    const later = new Date(now.getTime() + 5 * 60_000);
+    const editor = await callerAs(database.db, demoUserIds.admin, later);
+    // The API server answers now: saving the kubeconfig that reaches it imports its nodes.
+    const saved = await editor.clusterAdmin.update({ id: down.id, ...clusterForm(standIn.kubeconfig, { name: "k8s-down-1" }) });
+    expect(saved.inventoryImport).toBe("started");
+    await settleInventoryEdits();
+    const nodes = await database.db.node.findMany({ where: { clusterId: down.id }, orderBy: { name: "asc" }, select: { name: true, gpuCount: true } });
+    expect(nodes).toEqual([
+      { name: "k-cpu-2", gpuCount: 0 },
+      { name: "k-h100-1", gpuCount: 8 },
+    ]);
+    const operator = await callerAs(database.db, demoUserIds.operator, later);
+    const page = await operator.clusters.get({ id: down.id });
+    expect(page.inventory).toMatchObject({ importedAt: later, error: null });
+    expect(page.inventory?.drifts.map((d) => [d.trigger, d.added, d.removed, d.changed])).toEqual([["edit", 2, 0, 0]]);
+
+    // The cluster changes; an edit that keeps the stored kubeconfig (left blank) does not import.
+    standIn.control.nodes = { items: [k8sNode("k-h100-1", { product: "NVIDIA-A100-SXM4-80GB", gpus: 8, rack: "r9" })] };
+    const kept = await editor.clusterAdmin.update({ id: down.id, ...clusterForm("", { name: "k8s-down-1", pue: 1.3 }) });
+    expect(kept.inventoryImport).toBeNull();
+    await settleInventoryEdits();
+    expect(await database.db.inventoryDrift.count({ where: { clusterId: down.id } })).toBe(1);
+    // Saving a kubeconfig again imports, and the node gone from the list is recorded as removed.
+    await editor.clusterAdmin.update({ id: down.id, ...clusterForm(standIn.kubeconfig, { name: "k8s-down-1", pue: 1.3 }) });
+    await settleInventoryEdits();
+    expect((await database.db.node.findMany({ where: { clusterId: down.id }, select: { name: true } })).map((n) => n.name)).toEqual(["k-h100-1"]);
+    const drifts = await database.db.inventoryDrift.findMany({ where: { clusterId: down.id }, orderBy: { id: "asc" } });
+    expect(drifts.map((d) => [d.trigger, d.added, d.removed])).toEqual([
+      ["edit", 2, 0],
+      ["edit", 0, 1],
+    ]);
   });
 });

@@ -77,9 +77,10 @@ export const clusterAdminRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => createCluster(ctx.db, ctx.user, input, ctx.now())),
+  /** Saving a Kubernetes cluster's kubeconfig re-imports its inventory in the background (`inventoryImport: "started"`). */
   update: adminProcedure
     .input(clusterUpdateSchema)
-    .output(clusterView)
+    .output(clusterView.extend({ inventoryImport: z.enum(["started"]).nullable() }))
     .mutation(({ ctx, input: { id, ...form } }) => editCluster(ctx.db, ctx.user, id, form, ctx.now())),
   /** Refused while jobs still run there (drain first). */
   retire: adminProcedure
