@@ -228,6 +228,7 @@ export {
   type SimResult,
   type SimHooks,
 } from "./sim";
+  type SimRunPart,
 // Priority classes and preemption: which lower-priority or borrowing jobs a job may stop to start now.
 export {
   planPreemption,

@@ -8,7 +8,7 @@ import type { JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
 import { allocate, release, type PlacementAssignment } from "../placement/allocate";
 import type { EnergyMeter } from "./energy-meter";
-import type { SimCluster } from "./types";
+import type { SimCluster, SimRunPart } from "./types";
 
 /** Fallback board when a GPU model is not in the catalog (same as the coordinator's agent). */
 const UNKNOWN_MODEL = { idleWatts: 50, maxWatts: 300 };
@@ -20,6 +20,7 @@ interface Held {
   readonly watts: number;
   readonly idleWatts: number;
   readonly milli: number;
+  readonly startMs: number;
 }
 
 /** Live cluster of a run. */
@@ -38,6 +39,8 @@ export class SimClusterRun {
     readonly index: number,
     readonly meter: EnergyMeter,
     private readonly catalog: ReadonlyMap<string, GpuModelSpec>,
+    /** Told of each finished stretch of a job on this cluster (validation of per-job estimates against the simulated truth). */
+    private readonly onRunPart?: (part: SimRunPart) => void,
   ) {
     this.state = sim.state;
     for (const n of this.state.nodes) {
@@ -91,7 +94,7 @@ export class SimClusterRun {
     this.meter.jobW += watts;
     this.meter.idleW -= idleWatts;
     this.allocatedMilli += milli;
-    this.held.set(running.jobId, { job: running.job, assignments: running.assignments, watts, idleWatts, milli });
+    this.held.set(running.jobId, { job: running.job, assignments: running.assignments, watts, idleWatts, milli, startMs: nowMs });
     this.running.set(running.jobId, running);
     this.version++;
   }
@@ -115,6 +118,7 @@ export class SimClusterRun {
     this.held.delete(jobId);
     this.running.delete(jobId);
     this.version++;
+    this.onRunPart?.({ jobId, clusterId: this.sim.id, fromMs: h.startMs, toMs: nowMs, itWatts: h.watts });
   }
 
   /** Job ids holding resources on a node. */

@@ -125,7 +125,14 @@ export function createSimState(ctx: RunContext, simPolicy: SimPolicy): SimState 
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
   const recs = input.jobs.map(jobRecord);
   const clusters = input.clusters.map(
-    (c, i) => new SimClusterRun(c, i, new EnergyMeter(ctx.truths.get(c.zone) as ZoneTruth, c.pue, input.startMs, input.endMs, energy), catalog),
+    (c, i) =>
+      new SimClusterRun(
+        c,
+        i,
+        new EnergyMeter(ctx.truths.get(c.zone) as ZoneTruth, c.pue, input.startMs, input.endMs, energy),
+        catalog,
+        ctx.hooks.onRunPart ? (part) => ctx.hooks.onRunPart!(simPolicy.name, part) : undefined,
+      ),
   );
   return {
     ctx,

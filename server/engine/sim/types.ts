@@ -212,6 +212,16 @@ export interface SimResult {
   readonly wallMs: number;
 }
 
+/** One stretch of a job on one cluster, from its start to its completion, eviction or preemption there. */
+export interface SimRunPart {
+  readonly jobId: string;
+  readonly clusterId: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** The job's IT power on this cluster (W), constant over the stretch (the meter's job watts). */
+  readonly itWatts: number;
+}
+
 /** Hooks for long runs. The simulator never reads a clock: `now` is injected for wall-time figures. */
 export interface SimHooks {
   /** Wall clock in ms (performance.now or Date.now), used only for wallMs / eventsPerSec. */
@@ -220,4 +230,6 @@ export interface SimHooks {
   readonly onProgress?: (progress: number, note: string) => void;
   /** Polled between events; true stops the run with a SimCancelledError. */
   readonly shouldCancel?: () => boolean;
+  /** Told of each finished run stretch of each policy (a job's per-cluster power over time), e.g. to check per-job estimates. */
+  readonly onRunPart?: (policy: string, part: SimRunPart) => void;
 }
