@@ -97,6 +97,8 @@ describe("checkClaims: names", () => {
     const { vocabulary: _, ...bare } = allowed;
     expect(checkClaims("An H100 was never considered.", bare).failed).toEqual([expect.objectContaining({ kind: "model", text: "H100" })]);
     expect(checkClaims("It runs on A100.", bare).ok).toBe(true);
+    // A priority class such as "P1" is not a GPU model.
+    expect(checkClaims("Its class P1 may preempt.", { ...bare, numbers: [] }).failed).toEqual([]);
   });
 });
 

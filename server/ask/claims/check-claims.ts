@@ -14,7 +14,7 @@ export interface NumberClaim {
 }
 
 /** Tokens that look like GPU model names (A100, H800, V100M16, L40S, T4) even when the fleet vocabulary is not given. */
-const MODEL_LIKE = /(?<![\w-])(?:[ABHLTVP]\d{1,3}[A-Z]?(?:M\d{1,3})?|MI\d{3}X?|G[23])(?![\w-])/g;
+const MODEL_LIKE = /(?<![\w-])(?:[ABHLTV]\d{1,3}[A-Z]?(?:M\d{1,3})?|P100|P40|P4|MI\d{3}X?|G[23])(?![\w-])/g;
 const NUMBER = /(?<![\w.,/-]|\d[.,])(-?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?/g;
 
 /** Replaces spans with spaces (keeping offsets) so a later pass does not read them again. */
