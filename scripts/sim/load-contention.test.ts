@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { smallScenario } from "@/server/engine/sim/sim-fixture";
-import { addContention } from "./load-contention";
+import { addContention, DEFAULT_CONTENTION } from "./load-contention";
 import { loadVariants } from "./load-variants";
 
 describe("load benchmark workload", () => {
@@ -29,6 +29,20 @@ describe("load benchmark workload", () => {
     }
     expect(addContention(base, 4)).toEqual(out);
     expect(addContention(base, 5).jobs.map((j) => j.priorityClass)).not.toEqual(out.jobs.map((j) => j.priorityClass));
+  });
+
+  it("makes a share of the gangs elastic (down to half their members) and changes nothing else", () => {
+    expect(out.jobs.some((j) => j.minMembers != null)).toBe(false);
+    const all = addContention(base, 4, { ...DEFAULT_CONTENTION, elasticShare: 1 });
+    const half = addContention(base, 4, { ...DEFAULT_CONTENTION, elasticShare: 0.5 });
+    for (const [i, j] of all.jobs.entries()) {
+      const { minMembers, ...rest } = j;
+      expect(rest).toEqual(out.jobs[i]);
+      expect(minMembers ?? null).toEqual(j.jobClass === "gang" ? Math.ceil(j.gangSize / 2) : null);
+    }
+    const elastic = half.jobs.filter((j) => j.minMembers != null).length;
+    expect(elastic).toBeGreaterThan(0);
+    expect(elastic).toBeLessThan(all.jobs.filter((j) => j.jobClass === "gang").length);
   });
 
   it("makes one variant per backfill mode and preemption toggle, set in the policy's constraints", () => {
