@@ -47,11 +47,37 @@ export function stillFresh(row: { outcome: string; createdAt: Date }, period: { 
   return now.getTime() - row.createdAt.getTime() < NARRATIVE_TTL_MS;
 }
 
+/** The audience of a viewer, and the tenant whose jobs it may see (null: the whole fleet). */
+function scopeOf(viewer: SessionUser): { audience: PeriodFacts["audience"]; tenantId: string | null } {
+  const audience: PeriodFacts["audience"] = viewer.role === "ADMIN" ? "admin" : viewer.role === "OPERATOR" ? "operator" : "tenant";
+  if (audience === "tenant" && !viewer.tenantId) throw new DomainError("FORBIDDEN", "Your account is not a member of a tenant.");
+  return { audience, tenantId: audience === "tenant" ? viewer.tenantId : null };
+}
+
+/**
+ * The grounding of a question about a period, as the viewer may see it (a tenant: its own jobs):
+ * the facts, the template sentences, and the record the model sees and its answer is checked against.
+ */
+export async function groundPeriod(db: Db, viewer: SessionUser, period: { from: Date; to: Date }) {
+  const { audience, tenantId } = scopeOf(viewer);
+  const [tenantName, vocabulary] = await Promise.all([tenantId ? readTenantName(db, tenantId) : null, readFleetNames(db)]);
+  const facts = await buildPeriodFacts(db, { ...period, ...(tenantId ? { tenantId } : {}) }, { audience, tenantName });
+  const template = templateNarrative(facts);
+  const grounding: GroundingRecord = {
+    audience,
+    subject: { kind: "period", from: facts.from, to: facts.to, ...(tenantId ? { tenantId } : {}) },
+    context: narrativeContext(facts, template),
+    allowed: allowedFacts(facts, vocabulary),
+    templateText: template.map((s) => s.text).join(" "),
+    decisionIds: [...new Set(template.flatMap((s) => s.decisionIds))],
+    charts: [],
+  };
+  return { facts, template, grounding, vocabulary };
+}
+
 /** The narrative of the week `weeksAgo` weeks back, as the viewer may read it. */
 export async function getPeriodNarrative(db: Db, viewer: SessionUser, options: { now: Date; weeksAgo: number }): Promise<NarrativeView> {
-  const audience: PeriodFacts["audience"] = viewer.role === "ADMIN" ? "admin" : viewer.role === "OPERATOR" ? "operator" : "tenant";
-  const tenantId = audience === "tenant" ? viewer.tenantId : null;
-  if (audience === "tenant" && !tenantId) throw new DomainError("FORBIDDEN", "Your account is not a member of a tenant.");
+  const { audience, tenantId } = scopeOf(viewer);
   const period = weekPeriod(options.now, options.weeksAgo);
   const key = { audience, tenantKey: tenantId ?? "", from: period.from, to: period.to };
   const configured = askConfigured();
@@ -74,9 +100,7 @@ export async function getPeriodNarrative(db: Db, viewer: SessionUser, options: {
     };
   }
 
-  const tenantName = tenantId ? await readTenantName(db, tenantId) : null;
-  const facts = await buildPeriodFacts(db, { ...period, ...(tenantId ? { tenantId } : {}) }, { audience, tenantName });
-  const template = templateNarrative(facts);
+  const { facts, template, grounding, vocabulary } = await groundPeriod(db, viewer, period);
   let sentences = template;
   let outcome: AskOutcome = "unconfigured";
   let notice: string | null = `No model is configured: ${ASK_ENABLE_HINT}.`;
@@ -84,23 +108,13 @@ export async function getPeriodNarrative(db: Db, viewer: SessionUser, options: {
   let askAnswerId: string | null = null;
 
   if (configured) {
-    const names = await readFleetNames(db);
-    const grounding: GroundingRecord = {
-      audience,
-      subject: { kind: "period", from: facts.from, to: facts.to, ...(tenantId ? { tenantId } : {}) },
-      context: narrativeContext(facts, template),
-      allowed: allowedFacts(facts, names),
-      templateText: template.map((s) => s.text).join(" "),
-      decisionIds: [...new Set(template.flatMap((s) => s.decisionIds))],
-      charts: [],
-    };
     const answer = await answerGrounded({ userId: viewer.id, question: narrativeQuestion(audience), grounding, db });
     outcome = answer.outcome;
     model = answer.model;
     askAnswerId = answer.answerId;
     notice = answer.notice ?? null;
     if (isGenerated(answer.outcome)) {
-      const linked = linkSentences(answer.text, facts, names);
+      const linked = linkSentences(answer.text, facts, vocabulary);
       // A generated text that came back as nothing usable shows the template instead.
       if (linked.length > 0) sentences = linked;
       else notice = "The model's narrative had no sentences; showing the template.";
