@@ -25,6 +25,13 @@ export interface AgentContext {
   readonly seed: number;
   /** Filters skipped by name, for counterfactual searches ("what if the deadline were later"). */
   readonly ignoreFilters?: ReadonlySet<string>;
+  /**
+   * Only a start now is searched, and an unfit capacity verdict is not diagnosed: for callers that act
+   * only on a start now (a simulator's queued job that may not hold a reservation), where scanning the
+   * cluster's future and explaining the shortfall would be thrown away. Verdicts and any start now are
+   * those of the full search.
+   */
+  readonly startNowOnly?: boolean;
 }
 
 /**

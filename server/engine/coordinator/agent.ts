@@ -52,7 +52,8 @@ function earliestPlacement(
   latestMs: number,
   seed: number,
 ): EarliestPlacement | null {
-  const starts = [earliestMs, ...capacityEventsMs(cluster, earliestMs, MAX_CAPACITY_EVENTS)];
+  // Later starts are listed only when the window reaches past the first (a start-now search never needs them).
+  const starts = latestMs > earliestMs ? [earliestMs, ...capacityEventsMs(cluster, earliestMs, MAX_CAPACITY_EVENTS)] : [earliestMs];
   for (const t of starts) {
     if (t > latestMs) break;
     const state = stateForWindow(cluster, t, t + variant.durationS * 1000);
@@ -81,7 +82,7 @@ function evaluateVariant(
   for (const f of filtersOfStage("variant", filters)) record(records, f, label, ctx, () => f.check(input));
   // With the deadline out of reach, capacity is asked at the earliest start only, so relaxing the
   // deadline by its shortfall and the capacity reasons by theirs makes the job fit at that start.
-  const latestMs = win.capacityLatestMs >= win.earliestMs ? win.capacityLatestMs : win.earliestMs;
+  const latestMs = !ctx.startNowOnly && win.capacityLatestMs >= win.earliestMs ? win.capacityLatestMs : win.earliestMs;
   const first = earliestPlacement(placer, cluster, variant, win.earliestMs, latestMs, seed);
   for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check({ ...input, placement: first, placer, seed }));
   // On a full cluster the earliest start can be so far ahead that the run ends past the forecast: it

@@ -40,6 +40,64 @@ export function capacityStateOf(state: ClusterState): ClusterState {
   return c;
 }
 
+/** What the empty-cluster diagnosis reads of a node (model, GPU count, CPU and memory capacity, rack), cached per node object. */
+const hardwareKeys = new WeakMap<NodeState, string>();
+
+function hardwareKey(n: NodeState): string {
+  let k = hardwareKeys.get(n);
+  if (k === undefined) {
+    k = `${n.gpuModel ?? ""}|${n.gpuMilliFree.length}|${n.cpuMilliCapacity}|${n.memoryMibCapacity}|${n.rack ?? ""}`;
+    hardwareKeys.set(n, k);
+  }
+  return k;
+}
+
+/** Empty-cluster diagnoses of one cluster's hardware (node keys in order), by request shape. */
+interface HardwareDiagnoses {
+  readonly keys: readonly string[];
+  readonly byShape: Map<string, ClusterReason[]>;
+}
+
+const diagnosesByState = new WeakMap<ClusterState, HardwareDiagnoses>();
+/**
+ * The latest hardware seen per cluster shape (node count and first node's key). Every allocation makes
+ * a new state of the same hardware, so its empty-cluster diagnoses carry over; bounded, oldest dropped.
+ */
+const recentHardware = new Map<string, HardwareDiagnoses>();
+const MAX_RECENT_HARDWARE = 256;
+
+function diagnosesOf(state: ClusterState): HardwareDiagnoses {
+  const known = diagnosesByState.get(state);
+  if (known) return known;
+  const keys = state.nodes.map(hardwareKey);
+  const shape = `${keys.length}:${keys[0] ?? ""}`;
+  let hit = recentHardware.get(shape);
+  if (!hit || hit.keys.length !== keys.length || hit.keys.some((k, i) => k !== keys[i])) {
+    hit = { keys, byShape: new Map() };
+    recentHardware.delete(shape);
+    recentHardware.set(shape, hit);
+    if (recentHardware.size > MAX_RECENT_HARDWARE) recentHardware.delete(recentHardware.keys().next().value as string);
+  }
+  diagnosesByState.set(state, hit);
+  return hit;
+}
+
+/**
+ * Reasons the request could not fit even the empty cluster (empty when it could): the hardware's
+ * limits, so cached per hardware (what diagnoseCapacity reads of each node on the empty view) and
+ * request shape (every request field it reads).
+ */
+export function diagnoseOnEmpty(state: ClusterState, job: JobRequest): ClusterReason[] {
+  const { byShape } = diagnosesOf(state);
+  const key = `${job.cpuMilli}|${job.memoryMib}|${job.gpuCount}|${job.gpuMilliPerGpu}|${job.allowedGpuModels.join(",")}|${job.gangSize ?? 1}|${job.gangSameRack === true}`;
+  let reasons = byShape.get(key);
+  if (!reasons) {
+    reasons = diagnoseCapacity(capacityStateOf(state), job);
+    byShape.set(key, reasons);
+  }
+  return reasons;
+}
+
 /** Free amounts of one node in the request's terms. */
 interface NodeFree {
   readonly node: NodeState;

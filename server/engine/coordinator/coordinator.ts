@@ -23,7 +23,7 @@ import { parseCoordinatorPolicy, type CoordinatorPolicy } from "./policy";
 import type { ClusterReason } from "./reasons";
 import { keepClearOfReservations } from "./reservation-clearance";
 import { rawObjectives, scoreCandidates, type ObjectiveScore, type RawObjectives } from "./scoring";
-import { excludeOtherSignals } from "./signal-comparison";
+import { excludeOtherSignals, signalKeyOf } from "./signal-comparison";
 import { findSplits, splitAllowed, splitWhy, withinTenantLimits } from "./split";
 import type { FleetJob, FleetSnapshot } from "./types";
 
@@ -82,8 +82,11 @@ export interface Coordinator {
   readonly policy: CoordinatorPolicy;
   /** Decides and explains (the fix search runs for an unschedulable job). */
   decide(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number }): CoordinatorDecision;
-  /** Decides the same way without building the explanation (for bulk replays such as the simulator). */
-  decideUnexplained(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number }): CoordinatorOutcome;
+  /**
+   * Decides the same way without building the explanation (for bulk replays such as the simulator).
+   * With `startNowOnly` the caller acts only on a placement now: see {@link startNowOnlyApplies}.
+   */
+  decideUnexplained(snapshot: FleetSnapshot, job: FleetJob, options: { readonly seed: number; readonly startNowOnly?: boolean }): CoordinatorOutcome;
 }
 
 function partsOf(bids: readonly ClusterBid[]) {
@@ -185,6 +188,19 @@ export function runDecision(
   return { snapshot, job, policy, seed, placers, ctx, bids, candidates, splitSearch, signalComparison: signals.comparison };
 }
 
+/**
+ * Whether a start-now-only search gives the same placement now as the full search: the job has no
+ * window (so no bid that starts later survives next to one that starts now, holdToEarliestStart), cannot
+ * split (the split search looks at every candidate) and every cluster reports the same carbon signal
+ * (the compared signal is chosen from all passing bids, later ones included). A job no cluster can
+ * start now then comes back unschedulable rather than deferred, with the same unresolvable verdicts.
+ */
+export function startNowOnlyApplies(snapshot: FleetSnapshot, job: FleetJob, policy: CoordinatorPolicy): boolean {
+  if (job.deadlineMs != null || splitAllowed(snapshot, job, policy)) return false;
+  const first = snapshot.clusters[0];
+  return !first || snapshot.clusters.every((c) => signalKeyOf(c) === signalKeyOf(first));
+}
+
 /** Whether a split could still be tried for the job (then an unschedulable job is not declared impossible). */
 function splitPossible(run: DecisionRun): boolean {
   return splitAllowed(run.snapshot, run.job, run.policy);
@@ -220,13 +236,28 @@ export function outcomeFromRun(run: DecisionRun): CoordinatorOutcome {
   };
 }
 
-/** The decision of a run with its explanation; the fix search decides again through `rerun`. */
+/**
+ * The decision of a run with its explanation; the fix search decides again through `rerun`. The
+ * explanation (with the fix search and the chosen placements' in-cluster explanations) is built on
+ * first read and then kept, like the in-cluster placer's: it is a pure function of the run, whose
+ * snapshot is immutable and whose placers keep only caches, so reading it later gives the same value,
+ * and deciding does not pay for it (the fleet's decision latency is the decision alone).
+ */
 export function decisionFromRun(run: DecisionRun): CoordinatorDecision {
   const outcome = outcomeFromRun(run);
-  const rerun = (job: FleetJob, overrides: Partial<AgentContext> = {}, policy = run.policy) =>
-    runDecision(run.snapshot, job, policy, run.seed, run.placers, overrides);
-  const search = run.candidates.length > 0 ? { fixes: [], tried: [] } : findFixes(run, rerun);
-  return { ...outcome, explanation: buildCoordinatorExplanation(run, { ...search, couldEverRun: outcome.couldEverRun }) };
+  let explanation: CoordinatorExplanation | null = null;
+  return {
+    ...outcome,
+    get explanation(): CoordinatorExplanation {
+      if (!explanation) {
+        const rerun = (job: FleetJob, overrides: Partial<AgentContext> = {}, policy = run.policy) =>
+          runDecision(run.snapshot, job, policy, run.seed, run.placers, overrides);
+        const search = run.candidates.length > 0 ? { fixes: [], tried: [] } : findFixes(run, rerun);
+        explanation = buildCoordinatorExplanation(run, { ...search, couldEverRun: outcome.couldEverRun });
+      }
+      return explanation;
+    },
+  };
 }
 
 /** Creates a coordinator. Throws a zod error for an invalid policy and UNKNOWN_POLICY for an unknown in-cluster policy. */
@@ -257,7 +288,8 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
       );
       return decisionFromRun(run);
     },
-    decideUnexplained(snapshot, job, { seed }) {
+    decideUnexplained(snapshot, job, { seed, startNowOnly }) {
+      const overrides = startNowOnly && startNowOnlyApplies(snapshot, job, policy) ? { startNowOnly: true } : {};
       return outcomeFromRun(
         runDecision(
           snapshot,
@@ -265,6 +297,7 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
           policy,
           seed,
           snapshot.clusters.map((c) => placerFor(c.id)),
+          overrides,
         ),
       );
     },

@@ -127,7 +127,9 @@ export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, on
   s.acc.decisions++;
   const full = buildSnapshot(s, r, false);
   const view = onlyCluster === undefined ? full : { ...full, clusters: [full.clusters[onlyCluster] as FleetCluster] };
-  const d = s.coordinator.decideUnexplained(view, fj, { seed: mixSeed(mixSeed(s.input.seed, r.idx), r.redecisions) });
+  // Without a window and without the head reservation, only a start now is acted on (the rest waits).
+  const startNowOnly = onlyCluster !== undefined || (!allowHeadReservation && fj.deadlineMs == null);
+  const d = s.coordinator.decideUnexplained(view, fj, { seed: mixSeed(mixSeed(s.input.seed, r.idx), r.redecisions), startNowOnly });
   const part = d.parts[0];
   const ci = part ? s.input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
   if (d.outcome === "placed" && part) return startJob(s, r, ci, part) ? "started" : "blocked";

@@ -6,7 +6,7 @@
  * will be at the earliest start — unfit, and its numbers are what is free then. Relaxing the named
  * resources to the `available` values makes the request fit at that start.
  */
-import { capacityStateOf, diagnoseCapacity, inClusterReasons } from "../capacity-diagnosis";
+import { diagnoseCapacity, diagnoseOnEmpty, inClusterReasons } from "../capacity-diagnosis";
 import { stateForWindow } from "../timeline";
 import { PASS, unfit, unresolvable, type ClusterFilterPlugin } from "./types";
 
@@ -14,11 +14,13 @@ import { PASS, unfit, unresolvable, type ClusterFilterPlugin } from "./types";
 export const capacityFilter: ClusterFilterPlugin = {
   name: "capacity",
   stage: "placement",
-  check: ({ cluster, variant, window, placement, placer, seed }) => {
+  check: ({ cluster, variant, window, placement, placer, seed, ctx }) => {
     if (placement) return PASS;
     const request = variant.request;
-    const never = diagnoseCapacity(capacityStateOf(cluster.state), request);
+    const never = diagnoseOnEmpty(cluster.state, request);
     if (never.length > 0) return unresolvable(...never);
+    // The caller reads only whether the job starts now: the shortfall's numbers would be thrown away.
+    if (ctx.startNowOnly) return unfit();
     const state = stateForWindow(cluster, window.earliestMs, window.earliestMs + variant.durationS * 1000);
     const now = diagnoseCapacity(state, request);
     return unfit(...(now.length > 0 ? now : inClusterReasons(placer, state, request, seed)));
