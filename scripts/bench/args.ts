@@ -22,6 +22,10 @@ export interface BenchArgs {
   fleet: number | null;
   /** --fleet-decisions N: cap the fleet run's decisions (0 = every arrival). */
   fleetDecisions: number;
+  /** --fleet-prefill PCT: fill each cluster to PCT % of its GPUs requested before timing (0 = start empty). */
+  fleetPrefillPct: number;
+  /** --fleet-curve 1,3,10: one fleet run per cluster count, each in its own process (empty = off). */
+  fleetCurve: number[];
 }
 
 const DATA_DIR = "../shared/data/openb";
@@ -36,7 +40,8 @@ export const DEFAULTS = {
 /** Usage text. */
 export const USAGE = `usage: npm run --silent bench:placement -- [--nodes FILE] [--pods FILE | --trace-dir DIR --all-traces]
   [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]
-  [--fleet N [--fleet-decisions N]]`;
+  [--fleet N [--fleet-decisions N]]
+  [--fleet-curve 1,3,10,30,100] [--fleet-prefill PCT]`;
 
 /** The path, when it names a file. */
 function requireFile(path: string, flag: string): string {
@@ -95,6 +100,14 @@ const FLAGS = new Map<string, FlagHandler>([
   ["--rack-size", (o, value, flag) => void (o.rackSize = positiveInt(value(), flag))],
   ["--fleet", (o, value, flag) => void (o.fleet = positiveInt(value(), flag))],
   ["--fleet-decisions", (o, value, flag) => void (o.fleetDecisions = positiveInt(value(), flag, 0))],
+  ["--fleet-prefill", (o, value, flag) => void (o.fleetPrefillPct = Math.min(99, positiveInt(value(), flag, 0)))],
+  [
+    "--fleet-curve",
+    (o, value, flag) =>
+      void (o.fleetCurve = value()
+        .split(",")
+        .map((s) => positiveInt(s, flag))),
+  ],
   ["--policies", (o, value, _flag, known) => void (o.policies = parsePolicies(value(), known))],
 ]);
 
@@ -128,6 +141,8 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
     rackSize: 16,
     fleet: null,
     fleetDecisions: 0,
+    fleetPrefillPct: 0,
+    fleetCurve: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string;
@@ -143,6 +158,8 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
   }
   requireFile(o.nodes, "--nodes");
   const pods = podFilesOf(o);
-  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions } = o;
-  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions };
+  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions, fleetPrefillPct, fleetCurve } = o;
+  // A curve runs the fleet benchmark once per size.
+  const fleetOn = fleetCurve.length > 0 ? (fleetCurve[0] as number) : fleet;
+  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet: fleetOn, fleetDecisions, fleetPrefillPct, fleetCurve };
 }

@@ -1,4 +1,9 @@
-/** The --fleet mode of bench:placement: runs the coordinator benchmark and prints a table or one JSON line. */
+/**
+ * The --fleet mode of bench:placement: runs the coordinator benchmark and prints a table or one JSON
+ * line. --fleet-curve runs it once per cluster count, each in a child process so that every size's
+ * peak memory is its own, and prints the latency curve.
+ */
+import { execFileSync } from "node:child_process";
 import { buildTargetWorkload, type ClusterState } from "@/server/engine";
 import type { BenchArgs } from "./args";
 import { runFleet, type FleetResult } from "./fleet-run";
@@ -6,8 +11,40 @@ import { loadOpenbJobs } from "./load-openb";
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
+/** This command's arguments for one size of the curve: the curve flag dropped, --fleet N and --json added. */
+function curveChildArgs(n: number): string[] {
+  const argv = process.argv.slice(2);
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--fleet-curve" || argv[i] === "--fleet") i++;
+    else if (argv[i] !== "--json") out.push(argv[i] as string);
+  }
+  return [...out, "--fleet", String(n), "--json"];
+}
+
+/** --fleet-curve: one child process per cluster count; a table (or one JSON line) of every size's figures. */
+function runFleetCurve(args: BenchArgs): void {
+  const rows: Record<string, number>[] = [];
+  for (const n of args.fleetCurve) {
+    const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1] as string, ...curveChildArgs(n)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 1 << 24,
+    });
+    const last = out.trim().split("\n").pop() as string;
+    rows.push((JSON.parse(last) as { fleet: Record<string, number> }).fleet);
+  }
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ fleetCurve: rows })}\n`);
+    return;
+  }
+  const cols = ["clusters", "nodes", "gpus", "decisions", "gpuAllocationPct", "decisionLatencyMsP50", "decisionLatencyMsP99", "decisionsPerSec", "peakRssMib"];
+  process.stdout.write(`${cols.join("\t")}\n${rows.map((r) => cols.map((c) => r[c]).join("\t")).join("\n")}\n`);
+}
+
 /** Runs one fleet benchmark per seed on the first pod list and writes the report to stdout. */
 export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
+  if (args.fleetCurve.length > 0) return runFleetCurve(args);
   const trace = loadOpenbJobs(args.pods[0] as string);
   const workload = buildTargetWorkload(trace);
   const results: (FleetResult & { seed: number })[] = [];
@@ -21,6 +58,7 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
       arriveUntilPct: Math.min(args.arriveUntilPct, 100),
       maxDecisions: args.fleetDecisions,
       explainEvery: 25,
+      prefillPct: args.fleetPrefillPct,
     });
     results.push({ ...r, seed });
     process.stderr.write(
@@ -37,6 +75,7 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     placed: r.placed,
     deferred: r.deferred,
     unschedulable: r.unschedulable,
+    gpuAllocationAtStartPct: r3(r.gpuAllocationAtStartPct),
     gpuAllocationPct: r3(r.gpuAllocationPct),
     decisionLatencyMsP50: r3(r.decisionLatencyMsP50),
     decisionLatencyMsP99: r3(r.decisionLatencyMsP99),
@@ -44,6 +83,8 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     decisionsPerSec: Math.round(r.decisionsPerSec),
     explanationLatencyMsP50: r3(r.explanationLatencyMsP50),
     explanationLatencyMsP99: r3(r.explanationLatencyMsP99),
+    peakRssMib: Math.round(r.peakRssMib),
+    wallS: r3(r.wallMs / 1000),
   };
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ results: [], summary: {}, fleet })}\n`);

@@ -4,15 +4,21 @@
  * each, timed here around decide() (the engine never reads a clock). No departures; a deferred job
  * holds its GPUs from the decision on (the benchmark measures decision cost, not a schedule).
  * A third of the jobs are flexible (24 h window), so the carbon search runs; durations 1-6 h.
+ * With `prefillPct`, one cluster is first filled by its in-cluster placer (untimed) with arrivals up to
+ * that share of its GPUs and copied into every cluster (distinct node objects, so memory and caches are
+ * those of N real clusters); then `maxDecisions` of the fleet's arrivals past that share are timed.
  */
 import { performance } from "node:perf_hooks";
 import {
   allocate,
   buildArrivalSequence,
   createCoordinator,
+  createPlacer,
   createRng,
   DEFAULT_COORDINATOR_POLICY,
+  jobGpuMilli,
   mixSeed,
+  VERDANT_POLICY,
   type ClusterState,
   type FleetCluster,
   type FleetJob,
@@ -37,7 +43,43 @@ export interface FleetResult {
   explanationLatencyMsP50: number;
   explanationLatencyMsP99: number;
   gpuAllocationPct: number;
+  /** GPU allocated when the timed decisions start (the prefill; 0 without one). */
+  gpuAllocationAtStartPct: number;
+  /** Peak resident memory of the process (MiB), from the OS's high-water mark. */
+  peakRssMib: number;
   wallMs: number;
+}
+
+/**
+ * One cluster filled by the in-cluster placer (policy verdant) with arrivals until `pct` % of its GPUs
+ * are requested; jobs that do not fit are dropped. Returns the state and the GPU milli allocated.
+ */
+function prefillCluster(state: ClusterState, trace: readonly JobRequest[], workload: TargetWorkload, pct: number, seed: number) {
+  const capacity = state.nodes.reduce((s, n) => s + n.gpuMilliFree.length * 1000, 0);
+  const arrivals = buildArrivalSequence(trace, capacity, createRng(mixSeed(seed, 11)), 1);
+  const placer = createPlacer({ policy: VERDANT_POLICY, workload });
+  let requested = 0;
+  let allocated = 0;
+  for (let i = 0; i < arrivals.length && requested < (pct / 100) * capacity; i++) {
+    const job = arrivals[i] as JobRequest;
+    requested += jobGpuMilli(job);
+    const d = placer.place(state, job, { seed: mixSeed(seed, 100_000 + i) });
+    if (d.outcome !== "placed") continue;
+    state = allocate(state, job, d.assignments);
+    allocated += jobGpuMilli(job);
+  }
+  return { state, allocated };
+}
+
+/** A copy of the state with its own node objects (each cluster of the fleet then has its own). */
+const ownNodes = (state: ClusterState): ClusterState => ({ nodes: state.nodes.map((n) => ({ ...n })) });
+
+/** Index of the first arrival once `pct` % of `capacityMilli` has been requested. */
+function firstPast(arrivals: readonly JobRequest[], capacityMilli: number, pct: number): number {
+  let requested = 0;
+  let i = 0;
+  while (i < arrivals.length && requested < (pct / 100) * capacityMilli) requested += jobGpuMilli(arrivals[i++] as JobRequest);
+  return i;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -53,11 +95,18 @@ export function runFleet(opts: {
   arriveUntilPct: number;
   maxDecisions: number;
   explainEvery: number;
+  /** Fill every cluster to this % of its GPUs requested before timing (0 = start empty). */
+  prefillPct?: number;
 }): FleetResult {
-  let clusters: FleetCluster[] = replicateFleet(opts.cluster, loadZoneSeries(), opts.n);
+  const prefillPct = opts.prefillPct ?? 0;
+  const prefill = prefillPct > 0 ? prefillCluster(opts.cluster, opts.trace, opts.workload, prefillPct, opts.seed) : null;
+  let clusters: FleetCluster[] = replicateFleet(prefill ? prefill.state : opts.cluster, loadZoneSeries(), opts.n);
+  if (prefill) clusters = clusters.map((c) => ({ ...c, state: ownNodes(c.state) }));
   const gpus = clusters.reduce((a, c) => a + c.state.nodes.reduce((s, x) => s + x.gpuMilliFree.length, 0), 0);
   const arrivals = buildArrivalSequence(opts.trace, gpus * 1000, createRng(opts.seed), opts.arriveUntilPct / 100);
-  const total = opts.maxDecisions > 0 ? Math.min(opts.maxDecisions, arrivals.length) : arrivals.length;
+  const from = prefill ? firstPast(arrivals, gpus * 1000, prefillPct) : 0;
+  const left = arrivals.length - from;
+  const total = opts.maxDecisions > 0 ? Math.min(opts.maxDecisions, left) : left;
   const coordinator = createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY, workload: opts.workload });
   const rng = createRng(mixSeed(opts.seed, 7));
   const t0 = Date.UTC(2023, 2, 1);
@@ -65,10 +114,11 @@ export function runFleet(opts: {
   const explainLatencies: number[] = [];
   let placed = 0;
   let deferred = 0;
-  let allocatedMilli = 0;
+  let allocatedMilli = prefill ? prefill.allocated * opts.n : 0;
+  const allocatedAtStartMilli = allocatedMilli;
   const start = performance.now();
   for (let i = 0; i < total; i++) {
-    const a = arrivals[i] as JobRequest;
+    const a = arrivals[from + i] as JobRequest;
     const nowMs = t0 + i * 30_000;
     const flexible = rng.next() < 1 / 3;
     const job: FleetJob = {
@@ -121,6 +171,8 @@ export function runFleet(opts: {
     explanationLatencyMsP50: pct(sortedE, 50),
     explanationLatencyMsP99: pct(sortedE, 99),
     gpuAllocationPct: (100 * allocatedMilli) / (gpus * 1000),
+    gpuAllocationAtStartPct: (100 * allocatedAtStartMilli) / (gpus * 1000),
+    peakRssMib: process.resourceUsage().maxRSS / 1024,
     wallMs,
   };
 }
