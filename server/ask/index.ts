@@ -7,3 +7,8 @@ export { checkClaims } from "./claims/check-claims";
 export { answerGrounded, type AnswerGroundedInput } from "./generate/answer-grounded";
 export type { AskTool, AskToolResult, AskTools } from "./generate/ask-tool";
 export { mergeFacts } from "./generate/ask-tool";
+export { groundDecision, readableDecision, type Grounded } from "./grounding/ground-decision";
+export { groundJob } from "./grounding/ground-job";
+export { collectFacts, groundingFacts, numbersInText } from "./grounding/collect-facts";
+export { loadFleetVocabulary, allowedModelNames, modelAliases } from "./grounding/vocabulary";
+export { audienceOf } from "./grounding/audience";
