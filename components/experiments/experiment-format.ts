@@ -27,3 +27,14 @@ export const kgCo2e = (value: N) =>
 export const count = (value: N) => (ok(value) ? Math.round(value).toLocaleString("en-US") : "—");
 /** Milliseconds of wall time. */
 export const wall = (ms: N) => (ok(ms) ? (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`) : "—");
+
+/**
+ * A policy's CO2e against the baseline in words and tone: a saving is "12.3 % less CO2e" in green,
+ * a policy that emits more is "5.0 % more CO2e" in red (never a green minus sign), no change is neutral.
+ */
+export function savingView(savedPct: N): { amount: string; words: string; tone: "better" | "worse" | "neutral" } {
+  if (!ok(savedPct) || Math.abs(savedPct) < 0.05) return { amount: ok(savedPct) ? "0.0 %" : "—", words: "change in CO2e", tone: "neutral" };
+  return savedPct > 0
+    ? { amount: `${savedPct.toFixed(1)} %`, words: "less CO2e", tone: "better" }
+    : { amount: `${Math.abs(savedPct).toFixed(1)} %`, words: "more CO2e", tone: "worse" };
+}

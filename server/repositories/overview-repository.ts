@@ -44,13 +44,21 @@ export async function readIntensityCurves(db: Db, from: Date, to: Date) {
     ORDER BY "zoneId", at, (kind = 'MEASURED') DESC, "forecastIssuedAt" DESC NULLS LAST`;
 }
 
-/** The latest decisions with their job and cluster. */
-export function findLatestDecisions(db: Db, take: number) {
-  return db.decision.findMany({
+/** How many recent decisions are read to find `take` distinct jobs (a waiting job is re-decided every cycle). */
+const LATEST_SCAN_FACTOR = 20;
+
+/**
+ * The latest decision of each of the `take` most recently decided jobs, with job and cluster: a job
+ * re-decided every cycle while it waits appears once, with its newest decision, instead of filling the
+ * list. Reads only the newest `take` x 20 decisions (the createdAt index), so its cost does not grow with history.
+ */
+export async function findLatestDecisions(db: Db, take: number) {
+  const recent = await db.decision.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take,
+    take: take * LATEST_SCAN_FACTOR,
     select: {
       id: true,
+      jobId: true,
       outcome: true,
       createdAt: true,
       startAt: true,
@@ -58,6 +66,8 @@ export function findLatestDecisions(db: Db, take: number) {
       cluster: { select: { name: true } },
     },
   });
+  const seen = new Set<string>();
+  return recent.filter((d) => !seen.has(d.jobId) && seen.add(d.jobId)).slice(0, take);
 }
 
 /**

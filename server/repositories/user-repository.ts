@@ -51,3 +51,8 @@ export async function findUserForSignIn(db: Db, email: string) {
 export async function endUserSessions(db: Db, id: string): Promise<void> {
   await db.user.update({ where: { id }, data: { sessionVersion: { increment: 1 } }, select: { id: true } });
 }
+
+/** Stores the user's display time zone (null follows the browser) and returns the stored value. */
+export async function updateUserTimeZone(db: Db, id: string, timeZone: string | null): Promise<{ timeZone: string | null }> {
+  return db.user.update({ where: { id }, data: { timeZone }, select: { timeZone: true } });
+}

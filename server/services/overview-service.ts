@@ -101,6 +101,7 @@ export async function getAllocationHistory(db: Db, now: Date, range: HistoryRang
     fromMs: now.getTime() - windowMs,
     nowMs: now.getTime(),
     rows: series.rows,
+    gpuRows: series.gpuRows,
     clusters: series.clusterIds.map((id) => ({ id, name: clusters.find((c) => c.id === id)?.name ?? id })),
     meanAllocation: series.meanAllocation,
     sor: occupancyRate(held, from.getTime(), now.getTime()),

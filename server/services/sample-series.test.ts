@@ -15,7 +15,7 @@ const bucket = (clusterId: string, h: number, cap: number, alloc: number, power 
 
 describe("buildAllocationSeries", () => {
   it("gives the fleet's GAR per bucket weighted by capacity, each cluster's GAR, and the SOR", () => {
-    const { rows, clusterIds, meanAllocation } = buildAllocationSeries(
+    const { rows, gpuRows, clusterIds, meanAllocation } = buildAllocationSeries(
       [bucket("b", 1, 4000, 1000), bucket("a", 0, 8000, 4000), bucket("b", 0, 2000, 2000), bucket("a", 1, 8000, 0)],
       3600,
     );
@@ -24,6 +24,11 @@ describe("buildAllocationSeries", () => {
       { atMs: at(0).getTime(), fleet: 60, a: 50, b: 100 },
       { atMs: at(1).getTime(), fleet: 8.3, a: 0, b: 25 },
     ]);
+    // The same buckets in allocated GPUs: 4 + 2 = 6, then 0 + 1 = 1.
+    expect(gpuRows).toEqual([
+      { atMs: at(0).getTime(), fleet: 6, a: 4, b: 2 },
+      { atMs: at(1).getTime(), fleet: 1, a: 0, b: 1 },
+    ]);
     // 7 GPU-hours allocated out of 22 available over two one-hour buckets.
     expect(meanAllocation.allocatedGpuHours).toBe(7);
     expect(meanAllocation.availableGpuHours).toBe(22);
@@ -31,7 +36,12 @@ describe("buildAllocationSeries", () => {
   });
   it("scales GPU-hours with the bucket length and has no SOR without samples", () => {
     expect(buildAllocationSeries([bucket("a", 0, 1000, 500)], 900).meanAllocation.allocatedGpuHours).toBe(0.125);
-    expect(buildAllocationSeries([], 900)).toEqual({ rows: [], clusterIds: [], meanAllocation: { allocatedGpuHours: 0, availableGpuHours: 0, ratio: null } });
+    expect(buildAllocationSeries([], 900)).toEqual({
+      rows: [],
+      gpuRows: [],
+      clusterIds: [],
+      meanAllocation: { allocatedGpuHours: 0, availableGpuHours: 0, ratio: null },
+    });
   });
 });
 

@@ -23,17 +23,21 @@ export interface MeanAllocation {
 /** One chart row: the bucket start, the fleet's GAR and each cluster's GAR (keyed by cluster id), in %. */
 export type AllocationRow = Record<string, number> & { atMs: number; fleet: number };
 
-/** Rows of { atMs, fleet, <clusterId>: GAR in % } and the mean allocation over every bucket that has samples. */
+/**
+ * Rows of { atMs, fleet, <clusterId>: GAR in % }, the same rows in allocated GPUs (`gpuRows`), and
+ * the mean allocation over every bucket that has samples.
+ */
 export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], bucketSeconds: number) {
-  const rows = new Map<number, { atMs: number; capacity: number; allocated: number; values: Record<string, number> }>();
+  const rows = new Map<number, { atMs: number; capacity: number; allocated: number; values: Record<string, number>; gpus: Record<string, number> }>();
   let allocatedMilliBuckets = 0;
   let capacityMilliBuckets = 0;
   for (const b of buckets) {
     const atMs = b.at.getTime();
-    const row = rows.get(atMs) ?? { atMs, capacity: 0, allocated: 0, values: {} };
+    const row = rows.get(atMs) ?? { atMs, capacity: 0, allocated: 0, values: {}, gpus: {} };
     row.capacity += b.gpuCapacityMilli;
     row.allocated += b.allocatedGpuMilli;
     row.values[b.clusterId] = b.gpuCapacityMilli ? round1((b.allocatedGpuMilli / b.gpuCapacityMilli) * 100) : 0;
+    row.gpus[b.clusterId] = round1(b.allocatedGpuMilli / 1000);
     rows.set(atMs, row);
     allocatedMilliBuckets += b.allocatedGpuMilli;
     capacityMilliBuckets += b.gpuCapacityMilli;
@@ -44,11 +48,12 @@ export function buildAllocationSeries(buckets: readonly ClusterSampleBucket[], b
     availableGpuHours: (capacityMilliBuckets / 1000) * hours,
     ratio: capacityMilliBuckets ? allocatedMilliBuckets / capacityMilliBuckets : null,
   };
-  const series = [...rows.values()]
-    .sort((a, b) => a.atMs - b.atMs)
-    .map((r): AllocationRow => ({ ...r.values, atMs: r.atMs, fleet: r.capacity ? round1((r.allocated / r.capacity) * 100) : 0 }));
+  const sorted = [...rows.values()].sort((a, b) => a.atMs - b.atMs);
+  const series = sorted.map((r): AllocationRow => ({ ...r.values, atMs: r.atMs, fleet: r.capacity ? round1((r.allocated / r.capacity) * 100) : 0 }));
+  // The same rows in allocated GPUs (absolute), for a chart that shows counts instead of shares.
+  const gpuRows = sorted.map((r): AllocationRow => ({ ...r.gpus, atMs: r.atMs, fleet: round1(r.allocated / 1000) }));
   const clusterIds = [...new Set(buckets.map((b) => b.clusterId))].sort();
-  return { rows: series, clusterIds, meanAllocation };
+  return { rows: series, gpuRows, clusterIds, meanAllocation };
 }
 
 /** One cluster's rows of { atMs, allocationPct, powerKw, runningJobs }. */
