@@ -65,7 +65,8 @@ export function JobForm({ initial }: { initial?: JobFormState }) {
           </Button>
         </div>
       </form>
-      <div className="flex flex-col gap-4">
+      {/* On phones the preview comes before the form, so where and when the job would run is read before Submit. */}
+      <div className="order-first flex flex-col gap-4 lg:order-none" data-testid="job-preview-column">
         <JobPreview input={toSubmitInput(values, idempotencyKey)} />
         <JobWhatIfs
           input={toSubmitInput(values, idempotencyKey)}
