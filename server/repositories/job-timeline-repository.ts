@@ -5,6 +5,24 @@ import { findJobEvents } from "./job-event-repository";
 /** Most decisions a timeline lists (repeats of one decision are one row with a count). */
 export const TIMELINE_MAX_DECISIONS = 200;
 
+/** The job's own row as the timeline needs it: tenant, status, times and the reservation it holds. */
+export function findJobTimelineHead(db: Db, jobId: string) {
+  return db.job.findUnique({
+    where: { id: jobId },
+    select: {
+      id: true,
+      tenantId: true,
+      status: true,
+      statusReason: true,
+      submittedAt: true,
+      startedAt: true,
+      finishedAt: true,
+      cancelledAt: true,
+      reservation: { select: { createdAt: true, startAt: true, endAt: true, assignments: true, cluster: { select: { name: true } } } },
+    },
+  });
+}
+
 /** Everything the timeline of one job is built from. */
 export async function findJobTimelineRows(db: Db, jobId: string) {
   const [decisions, victimOf, preemptorOf, audit, events, shares, energy] = await Promise.all([

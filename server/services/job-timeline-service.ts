@@ -10,7 +10,7 @@
 import { parseCoordinatorExplanation, type CoordinatorExplanation } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
-import { findJobTimelineRows } from "../repositories/job-timeline-repository";
+import { findJobTimelineHead, findJobTimelineRows } from "../repositories/job-timeline-repository";
 import { DomainError } from "./errors";
 
 /** Kinds of timeline entry, in the words the page groups them by. */
@@ -121,20 +121,7 @@ const END_KINDS = new Set<TimelineKind>(["succeeded", "failed", "cancelled", "ex
 /** The timeline of one job for a signed-in user; NOT_FOUND when it does not exist or belongs to another tenant. */
 export async function getJobTimeline(db: Db, user: SessionUser, jobId: string): Promise<JobTimeline> {
   const operator = user.role === "OPERATOR" || user.role === "ADMIN";
-  const job = await db.job.findUnique({
-    where: { id: jobId },
-    select: {
-      id: true,
-      tenantId: true,
-      status: true,
-      statusReason: true,
-      submittedAt: true,
-      startedAt: true,
-      finishedAt: true,
-      cancelledAt: true,
-      reservation: { select: { createdAt: true, startAt: true, endAt: true, assignments: true, cluster: { select: { name: true } } } },
-    },
-  });
+  const job = await findJobTimelineHead(db, jobId);
   if (!job || (!operator && job.tenantId !== user.tenantId)) throw new DomainError("NOT_FOUND", "No such job.");
   const rows = await findJobTimelineRows(db, jobId);
   const visible = (tenantId: string) => operator || tenantId === user.tenantId;

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findPendingJobs, findQueuedReservations, type PendingJobRow, type StoredReservation } from "../repositories/reservation-repository";
 import { classifyPending, PENDING_REASON_LABELS, PENDING_REASONS, type HeldReservation, type PendingFacts, type PendingReason } from "./pending-reason";
+import { listClusterNames } from "../repositories/catalog-repository";
 import { DomainError } from "./errors";
 import { pendingChain, unknownStartWhy, type ChainJob, type ChainStep } from "./pending-chain";
 
@@ -178,6 +179,6 @@ export async function getQueueView(db: Db, user: SessionUser, now: Date, filter:
   const [rows, reservations] = await Promise.all([findPendingJobs(db, tenantId), findQueuedReservations(db)]);
   // Holders the viewer may name: every job for operators; the tenant's own jobs for a member.
   const names = new Map(rows.map((r) => [r.id, r.name]));
-  const clusters = await db.cluster.findMany({ select: { id: true, name: true } });
+  const clusters = await listClusterNames(db);
   return buildQueueView(rows, reservations, now.getTime(), names, { clusterNames: new Map(clusters.map((c) => [c.id, c.name])), filter });
 }

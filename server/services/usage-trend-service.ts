@@ -7,6 +7,7 @@
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { readUsagePerDay, type UsageDayRow } from "../repositories/usage-trend-repository";
+import { findTenantQuota, listTenants } from "../repositories/catalog-repository";
 import { DomainError } from "./errors";
 
 /** One day of one series. */
@@ -81,7 +82,7 @@ function fillDays(rows: readonly UsageDayRow[], monthStart: Date, now: Date): Tr
 /** The caller's tenant's trend this month. */
 export async function getTenantTrend(db: Db, tenantId: string, now: Date): Promise<TenantTrend> {
   const { monthStart, monthEnd } = monthOf(now);
-  const [rows, quota] = await Promise.all([readUsagePerDay(db, tenantId, monthStart, now), db.tenantQuota.findUnique({ where: { tenantId } })]);
+  const [rows, quota] = await Promise.all([readUsagePerDay(db, tenantId, monthStart, now), findTenantQuota(db, tenantId)]);
   const days = fillDays(rows, monthStart, now);
   const last = days[days.length - 1];
   const totals = { gpuHours: last?.cumulativeGpuHours ?? 0, emissionsGCo2e: last?.cumulativeGCo2e ?? 0 };
@@ -100,10 +101,7 @@ export async function getTenantTrend(db: Db, tenantId: string, now: Date): Promi
 export async function getFleetTrend(db: Db, user: SessionUser, now: Date): Promise<FleetTrend> {
   if (user.role !== "OPERATOR" && user.role !== "ADMIN") throw new DomainError("FORBIDDEN", "Only operators and admins see every tenant's usage.");
   const { monthStart, monthEnd } = monthOf(now);
-  const [rows, tenants] = await Promise.all([
-    readUsagePerDay(db, null, monthStart, now),
-    db.tenant.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-  ]);
+  const [rows, tenants] = await Promise.all([readUsagePerDay(db, null, monthStart, now), listTenants(db)]);
   const days: FleetTrend["days"] = [];
   for (let t = monthStart.getTime(); t <= now.getTime(); t += 86_400_000) days.push({ day: new Date(t), gpuHours: {}, emissionsGCo2e: {} });
   const index = new Map(days.map((d, i) => [d.day.getTime(), i]));
