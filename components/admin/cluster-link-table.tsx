@@ -17,8 +17,8 @@ export function ClusterLinkTable(props: {
 }) {
   const { links, deleting, onEdit, onDelete } = props;
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-slate-600">
           {links.length} links · predicted slowdown of a data-parallel split (pipeline-parallel jobs lose about 15 times less)
         </caption>

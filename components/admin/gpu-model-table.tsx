@@ -54,8 +54,8 @@ export function GpuModelTable(props: { models: GpuModelRow[]; onEdit: (m: GpuMod
   const { models, onEdit, onDelete, deleting } = props;
   if (models.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No GPU models yet. Add one with the form.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-slate-600">
           {models.length} models · {formatCount(models.reduce((s, m) => s + m.gpus, 0))} GPUs in the fleet
         </caption>

@@ -8,8 +8,8 @@ const yesNo = (b: boolean) => (b ? "yes" : "no");
 /** The class table with an Edit button per row. */
 export function PriorityClassTable({ classes, onEdit }: { classes: PriorityClassRow[]; onEdit: (c: PriorityClassRow) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full text-left text-sm">
+    <div className="sm:overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards w-full text-left text-sm">
         <caption className="sr-only">Priority classes</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>

@@ -97,8 +97,8 @@ export function TenantManager({ tenants }: { tenants: TenantRow[] }) {
         {tenants.length === 0 ? (
           <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No tenants yet. Create one with the form.</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-            <table className="min-w-full text-sm">
+          <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="table-cards min-w-full text-sm">
               <caption className="px-3 py-2 text-left text-slate-600">{tenants.length} tenants · usage this calendar month (UTC)</caption>
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
                 <tr>

@@ -27,8 +27,8 @@ export function UserTable({
   onManage: (u: UserRow) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-slate-600">{users.length} users</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>

@@ -42,8 +42,8 @@ function BaselineFigure({ e }: { e: Entry }) {
 /** The entries table (newest first). */
 export function LedgerEntriesTable({ entries }: { entries: Entry[] }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto">
+      <table className="table-cards min-w-full text-sm">
         <caption className="sr-only">Savings ledger entries, newest first</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
           <tr>

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 /** A small table of named rows with right-aligned figures (each column says its unit). */
 export function TotalsTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto">
+      <table className="table-cards min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
           <tr>

@@ -17,8 +17,8 @@ export function ClusterTable({
   const retired = clusters.length - inService.length;
   const totalGpus = inService.reduce((s, c) => s + c.gpus, 0);
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">
           {inService.length} clusters · {formatCount(totalGpus)} GPUs{retired > 0 && ` · ${retired} retired, not counted`}
         </caption>

@@ -38,8 +38,8 @@ export function ExperimentList({ initial }: { initial: ExperimentSummary[] }) {
     );
   }
   return (
-    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="sr-only">Experiments, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>

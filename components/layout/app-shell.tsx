@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { SessionUser } from "@/server/auth/session-user";
 import { TimeZoneProvider } from "@/components/time/time-zone-context";
+import { TableCardLabels } from "@/components/ui/table-card-labels";
 import { AccountMenu } from "./account-menu";
 import { MainNav } from "./main-nav";
 import { SignOutButton } from "./sign-out-button";
@@ -63,6 +64,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           </div>
         </header>
         <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
+        <TableCardLabels />
       </div>
     </TimeZoneProvider>
   );

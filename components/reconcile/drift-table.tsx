@@ -9,8 +9,8 @@ export function DriftTable({ drifts }: { drifts: ReconcileOverview["drifts"] }) 
   if (drifts.length === 0)
     return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No drift found: the clusters run what the database says.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">The {drifts.length} newest drifts</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>

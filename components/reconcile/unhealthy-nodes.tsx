@@ -8,8 +8,8 @@ import { labelOf, NODE_STATUS_LABELS } from "./drift-labels";
 export function UnhealthyNodes({ nodes }: { nodes: ReconcileOverview["unhealthyNodes"] }) {
   if (nodes.length === 0) return <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">Every node is ready.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">{nodes.length} nodes not ready</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>

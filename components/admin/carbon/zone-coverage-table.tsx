@@ -62,8 +62,8 @@ export function ZoneCoverageTable({ settings, canEdit, onChanged }: { settings: 
   return (
     // Relative: the visually hidden labels inside are absolutely positioned, and would otherwise be
     // placed against the page and widen it past a phone's viewport instead of scrolling with the table.
-    <div className="relative overflow-x-auto">
-      <table className="min-w-full text-sm">
+    <div className="relative sm:overflow-x-auto">
+      <table className="table-cards min-w-full text-sm">
         <caption className="sr-only">Grid zones with their static default and intensity data coverage</caption>
         <thead className="text-left text-xs uppercase text-slate-600">
           <tr>
