@@ -231,6 +231,15 @@ describe("Ask Verdant", () => {
     expect(answer.charts).toEqual(expect.arrayContaining([{ kind: "what-if", decisionId: auroraDecision, change: "1 GPU per member" }]));
   });
 
+  it("asks again without tools when the server refuses tool definitions", async () => {
+    configure();
+    fake.script([{ status: 400, error: "tools are not supported by this model" }, { text: groundedAnswer }]);
+    const caller = await callerAs(database.db, demoUserIds.aurora, t0);
+    const answer = await caller.ask.decision({ decisionId: auroraDecision, question: "Why there?" });
+    expect(answer.outcome).toBe("passed");
+    expect(fake.requests.map((r) => (r.tools ?? []).length > 0)).toEqual([true, false]);
+  });
+
   it("validates the question with messages naming the field", async () => {
     const caller = await callerAs(database.db, demoUserIds.aurora, t0);
     const error = await caller.ask.decision({ decisionId: auroraDecision, question: "   " }).catch((e: unknown) => e);

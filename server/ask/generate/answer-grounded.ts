@@ -3,7 +3,7 @@
 // record's template text (saying why) when the second answer fails too, the model is slow or down,
 // or the asker is over the hourly limit. Every answer is stored for audit and its check logged.
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, isStepCount, tool, type ModelMessage, type ToolSet } from "ai";
+import { APICallError, generateText, isStepCount, tool, type ModelMessage, type ToolSet } from "ai";
 import { db as defaultDb, type Db } from "../../db/client";
 import { componentLogger } from "../../logging/logger";
 import { checkClaims } from "../claims/check-claims";
@@ -39,6 +39,11 @@ function providerNotice(error: unknown, timedOut: boolean, config: AskConfig): s
   const status = (error as { statusCode?: number })?.statusCode;
   if (status === 429) return "The model is rate limited by its provider; showing the record's own text.";
   return "The model could not be reached; showing the record's own text.";
+}
+
+/** Whether a provider error is a refusal of the request's shape (as a server without tool support answers), not an outage. */
+function refusesTools(error: unknown): boolean {
+  return APICallError.isInstance(error) && (error.statusCode === 400 || error.statusCode === 422);
 }
 
 /** Copies of the grounding's facts, so tool results extend them for this answer only. */
@@ -109,7 +114,7 @@ export async function answerGrounded(input: AnswerGroundedInput): Promise<Checke
   const facts = copyFacts(grounding.allowed);
   const charts = [...base.charts];
   const whatIfs: WhatIfComparison[] = [];
-  const tools = sdkTools(input.tools, facts, charts, whatIfs);
+  let tools = sdkTools(input.tools, facts, charts, whatIfs);
   const system = systemPrompt(grounding.audience);
   const messages: ModelMessage[] = [{ role: "user", content: questionPrompt(question, grounding.context) }];
   const failedByAttempt: (FailedClaim & { attempt: number })[] = [];
@@ -121,7 +126,21 @@ export async function answerGrounded(input: AnswerGroundedInput): Promise<Checke
 
   try {
     for (attempts = 1; attempts <= 2; attempts++) {
-      const result = await generateText({ model, system, messages, tools, stopWhen: isStepCount(MAX_STEPS), abortSignal: signal, maxRetries: 0 });
+      const call = () => generateText({ model, system, messages, tools, stopWhen: isStepCount(MAX_STEPS), abortSignal: signal, maxRetries: 0 });
+      let result: Awaited<ReturnType<typeof call>>;
+      try {
+        result = await call();
+      } catch (error) {
+        // Some servers (llama.cpp without a tool template, older Ollama models) answer 400 to a request with tools:
+        // ask again without them rather than show no answer.
+        if (!tools || !refusesTools(error)) throw error;
+        log().warn(
+          { model: config.model, status: (error as { statusCode?: number }).statusCode },
+          "ask: the model refused tool definitions; answering without tools",
+        );
+        tools = undefined;
+        result = await call();
+      }
       messages.push(...result.responseMessages);
       const answer = capLength(result.text, config.maxAnswerChars);
       const check = answer

@@ -20,9 +20,11 @@ export interface SentRequest {
   authorization: string | undefined;
 }
 
-/** A scripted reply: answer text, a tool call, or a delay before the text. */
+/** A scripted reply: answer text (after an optional delay), a tool call, or an HTTP error. */
 export type ScriptedReply =
-  { text: string | ((request: SentRequest) => string); delayMs?: number } | { toolCall: { name: string; arguments: Record<string, unknown> } };
+  | { text: string | ((request: SentRequest) => string); delayMs?: number }
+  | { toolCall: { name: string; arguments: Record<string, unknown> } }
+  | { status: number; error: string };
 
 /** A running fake server. */
 export interface FakeChatServer {
@@ -69,6 +71,7 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     };
     if (!reply) return send(500, { error: { message: "no scripted reply left" } });
+    if ("status" in reply) return send(reply.status, { error: { message: reply.error, type: "invalid_request_error" } });
     if ("toolCall" in reply) {
       calls++;
       const toolCalls = [
