@@ -61,9 +61,10 @@ export function containsFact(answer: string, fact: ExpectedFact): boolean {
     case "number":
       return numbersIn(answer, fact.unit).some((n) => Math.abs(n.value - fact.value) <= Math.max(n.tolerance, 0.01 * Math.abs(fact.value)) + 1e-9);
     case "time": {
-      const iso = fact.value.slice(0, 16);
-      const hhmm = fact.value.slice(11, 16);
-      return answer.includes(iso) || answer.includes(iso.replace("T", " ")) || new RegExp(`\\b${hhmm}\\b(?:\\s*UTC)?`).test(answer);
+      // The minute written either cut off or rounded (17:35:56 as 17:35 or 17:36).
+      const ms = Date.parse(fact.value);
+      const minutes = [new Date(ms).toISOString(), new Date(Math.round(ms / 60_000) * 60_000).toISOString()].map((iso) => iso.slice(0, 16));
+      return minutes.some((iso) => answer.includes(iso) || answer.includes(iso.replace("T", " ")) || new RegExp(`\\b${iso.slice(11)}\\b`).test(answer));
     }
   }
 }
