@@ -5,7 +5,8 @@ import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AllocationHistory } from "@/server/services/overview-service";
 import { dataMax, niceCeiling, percentAxisMax } from "./axis-scale";
-import { timeTick, tooltipTime } from "./time-axis";
+import { useDisplayTimeZone } from "@/components/time/time-zone-context";
+import { timeTick, tooltipTimeIn } from "./time-axis";
 
 type Unit = "percent" | "gpus";
 const UNITS: { value: Unit; label: string }[] = [
@@ -18,6 +19,7 @@ const COLORS = ["#0369a1", "#b45309", "#7c3aed", "#be123c", "#0f766e", "#4d7c0f"
 /** The chart with its unit toggle (share or absolute GPUs). */
 export function AllocationHistoryChart({ history }: { history: AllocationHistory }) {
   const [unit, setUnit] = useState<Unit>("percent");
+  const zone = useDisplayTimeZone();
   if (history.rows.length === 0) {
     return (
       <p className="text-sm text-slate-600" data-testid="allocation-empty">
@@ -55,10 +57,10 @@ export function AllocationHistoryChart({ history }: { history: AllocationHistory
         <ResponsiveContainer>
           <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="atMs" type="number" domain={[history.fromMs, history.nowMs]} tickFormatter={timeTick(windowMs)} tick={{ fontSize: 11 }} />
+            <XAxis dataKey="atMs" type="number" domain={[history.fromMs, history.nowMs]} tickFormatter={timeTick(windowMs, zone)} tick={{ fontSize: 11 }} />
             <YAxis domain={[0, top]} allowDataOverflow={false} tick={{ fontSize: 12 }} unit={unit === "percent" ? " %" : ""} width={56} />
             <Tooltip
-              labelFormatter={tooltipTime}
+              labelFormatter={tooltipTimeIn(zone)}
               formatter={(v, name) => [`${Number(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}${suffix}`, name]}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
