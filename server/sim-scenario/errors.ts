@@ -86,10 +86,18 @@ function leaf(issue: Issue, path: PropertyKey[]): { path: PropertyKey[]; issue: 
   return { path, issue };
 }
 
-/** Turns the first zod issue into a ScenarioError naming the field. */
+/** How many of a scenario's problems one message lists before it only counts the rest. */
+const LISTED_PROBLEMS = 20;
+
+/**
+ * Turns zod's issues into one ScenarioError naming the first field, then listing every other problem
+ * with its field too (up to 20, then a count), so a file with nine mistakes is fixed in one pass.
+ */
 export function scenarioErrorFromZod(error: z.ZodError, prefix: readonly PropertyKey[] = []): ScenarioError {
-  const first = error.issues[0] as Issue;
-  const { path, issue } = leaf(first, [...prefix, ...first.path]);
-  const more = error.issues.length > 1 ? ` (${error.issues.length - 1} more problem${error.issues.length > 2 ? "s" : ""} after this one)` : "";
+  const leaves = error.issues.map((i) => leaf(i as Issue, [...prefix, ...(i as Issue).path]));
+  const [{ path, issue }, ...others] = leaves as [{ path: PropertyKey[]; issue: Issue }, ...{ path: PropertyKey[]; issue: Issue }[]];
+  const listed = others.slice(0, LISTED_PROBLEMS - 1).map((o) => `${formatPath(o.path) || "(scenario)"}: ${describe(o.issue)}`);
+  const unlisted = others.length - listed.length;
+  const more = others.length === 0 ? "" : `; ${leaves.length} problems in all, also ${listed.join("; ")}${unlisted > 0 ? `; and ${unlisted} more` : ""}`;
   return new ScenarioError(formatPath(path) || "(scenario)", `${describe(issue)}${more}`);
 }
