@@ -17,7 +17,6 @@ export {
 } from "./model/node";
 export { assertValidJob, isSharingJob, jobGpuMilli, type JobRequest, type AffinityTerm } from "./model/job";
 export { createRng, mixSeed, type Rng } from "./model/rng";
-export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./model/target-workload";
 export {
   proposeWhatIfs,
   rankWhatIfs,
@@ -28,6 +27,8 @@ export {
   type WhatIfPatch,
   type WhatIfSuggestion,
 } from "./coordinator/what-ifs";
+export { buildTargetWorkload, type TargetWorkload, type WorkloadShape } from "./model/target-workload";
+export { createWorkloadLearner, DEFAULT_HALF_LIFE_JOBS, type WorkloadLearner, type WorkloadLearnerOptions } from "./model/workload-learner";
 export { nodeFragmentation, shapeFragment, fgdIntegerScore } from "./placement/fragmentation";
 export { capacityFragmentation } from "./placement/capacity-fragmentation";
 export { allocate, release, type PlacementAssignment } from "./placement/allocate";
@@ -227,8 +228,8 @@ export {
   type SimTimeSeries,
   type SimResult,
   type SimHooks,
-} from "./sim";
   type SimRunPart,
+} from "./sim";
 // Priority classes and preemption: which lower-priority or borrowing jobs a job may stop to start now.
 export {
   planPreemption,

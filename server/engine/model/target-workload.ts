@@ -22,9 +22,41 @@ export interface TargetWorkload {
   readonly distinctShapes: number;
   /** Share of source jobs covered by `shapes` before renormalization (>= coverage asked). */
   readonly coveredShare: number;
+  /**
+   * Every GPU-model constraint of the source jobs with its share of their GPU request, before the coverage
+   * cut (constrained shapes are many and each rare, so the cut drops much of their demand). Absent on
+   * workloads built elsewhere; empty when no job is constrained.
+   */
+  readonly constrainedDemand?: readonly ConstrainedDemand[];
 }
 
-type ShapeJob = Pick<JobRequest, "cpuMilli" | "gpuCount" | "gpuMilliPerGpu" | "allowedGpuModels">;
+/** One allowed-model set and its share of the source jobs' GPU request. */
+export interface ConstrainedDemand {
+  /** Allowed models, sorted. */
+  readonly models: readonly string[];
+  readonly gpuShare: number;
+}
+
+/** Constrained demand of weighted jobs: per allowed-model set, its share of the total GPU request. */
+export function constrainedDemandOf(
+  entries: Iterable<{ readonly job: ShapeJob; readonly models: readonly string[]; readonly weight: number }>,
+): ConstrainedDemand[] {
+  let total = 0;
+  const bySet = new Map<string, { models: readonly string[]; gpu: number }>();
+  for (const { job, models, weight } of entries) {
+    const gpu = job.gpuCount * job.gpuMilliPerGpu * weight;
+    total += gpu;
+    if (gpu === 0 || models.length === 0) continue;
+    const key = models.join("|");
+    const e = bySet.get(key);
+    if (e) e.gpu += gpu;
+    else bySet.set(key, { models, gpu });
+  }
+  return total > 0 ? [...bySet.values()].map((e) => ({ models: e.models, gpuShare: e.gpu / total })) : [];
+}
+
+/** The fields of a job that make its shape. */
+export type ShapeJob = Pick<JobRequest, "cpuMilli" | "gpuCount" | "gpuMilliPerGpu" | "allowedGpuModels">;
 
 /**
  * Builds M from a job list: count shapes, sort by count (descending; ties by first appearance so the
@@ -57,5 +89,6 @@ export function buildTargetWorkload(jobs: readonly ShapeJob[], coverage = 0.95):
     })),
     distinctShapes: counts.size,
     coveredShare: jobs.length > 0 ? covered / jobs.length : 0,
+    constrainedDemand: constrainedDemandOf([...counts.values()].map((e) => ({ job: e.job, models: e.models, weight: e.count }))),
   };
 }

@@ -33,6 +33,8 @@ export interface GangEnv {
   /** The widened fact set of a same-rack gang, kept stable so indexFor finds its index again. */
   readonly gangFacts: ReadonlySet<NodeFact>;
   readonly buffers: StepBuffers;
+  /** Pressure per GPU model for a node list (empty without constrained shapes); a capacity change drops the score memos. */
+  pressureFor(nodes: readonly NodeState[]): ReadonlyMap<string, number>;
 }
 
 /** The members placed (all of them when `placed`), the steps for the explanation and the state after. */
@@ -70,6 +72,7 @@ function contextFor(
     workload: env.workload,
     fragmentationOf: env.frag.fragmentationOf,
     fragmentationOfState: env.frag.fragmentationOfState,
+    modelPressure: env.pressureFor(nodes),
     rackGpuMilli: env.resolved.reads.has("rack") ? rackGpuMilli(nodes) : new Map(),
     gang: {
       remainingMembers: gangSize - progress.member,

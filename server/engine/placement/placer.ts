@@ -17,6 +17,7 @@ import { placeGang, type GangEnv } from "./place-gang";
 import { createFragmentationCache } from "./placer-fragmentation";
 import type { PlacementPolicy } from "./policy";
 import { createPluginRegistry, resolvePolicy, type PluginRegistry, type ResolvedPolicy } from "./registry";
+import { hasModelConstraints, modelGpuCapacity, modelPressure } from "./model-workload";
 import { ScoreMemo } from "./score-memo";
 import type { NodeFact } from "./types";
 
@@ -73,6 +74,30 @@ function createGangEnv(options: PlacerOptions, resolved: ResolvedPolicy, workloa
     // keyFactsFor returns either resolved.reads or one widened set; keep that set stable for indexFor.
     gangFacts: new Set<NodeFact>([...resolved.reads, "rack"]),
     buffers: new StepBuffers(),
+    pressureFor: createPressureCache(workload, () => indexes.clear()),
+  };
+}
+
+const NO_PRESSURE: ReadonlyMap<string, number> = new Map();
+
+/**
+ * Model pressure for the placer's workload, recomputed only when the cluster's GPUs per model change
+ * (then `onChange` drops memoized scores that priced the old capacity). Without constrained shapes in M
+ * it is always empty and costs nothing per decision.
+ */
+function createPressureCache(workload: TargetWorkload | null, onChange: () => void): (nodes: readonly NodeState[]) => ReadonlyMap<string, number> {
+  if (!workload || !hasModelConstraints(workload)) return () => NO_PRESSURE;
+  let signature = "";
+  let pressure: ReadonlyMap<string, number> = NO_PRESSURE;
+  return (nodes) => {
+    const capacity = modelGpuCapacity(nodes);
+    const key = [...capacity].map(([m, c]) => `${m}:${c}`).join(",");
+    if (key !== signature) {
+      if (signature !== "") onChange();
+      signature = key;
+      pressure = modelPressure(workload, capacity);
+    }
+    return pressure;
   };
 }
 

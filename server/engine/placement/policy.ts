@@ -33,17 +33,18 @@ const policy = (p: Omit<PlacementPolicy, "filters"> & { filters?: readonly strin
 });
 
 /**
- * Verdant's default in-cluster policy (2.0.0): the node with the lowest fragmentation cost
- * delta C_n(M) + 12 * delta F_n(M) (capacity fragmentation plus FGD's exact delta, see
- * plugins/verdant-core.ts) in 100-milli buckets, ties in node order; on it, the GPU with the lowest
- * exact cost. Default openb trace, arrive-until 100: 4.20% unallocated (mean of seeds 42-51) vs FGD
- * 4.88%; 1.1.0 (FGD integer score + exact-delta GPU choice)
- * measured 4.84% (seeds 42-47).
+ * Verdant's default in-cluster policy (2.1.0): the node with the lowest cost
+ * delta C_n(M) + 12 * delta F_n(M) + 2 * pressure(model) * request, both fragmentation terms taken against
+ * M as the node's GPU model sees it (plugins/verdant-core.ts, model-workload.ts), in 100-milli buckets,
+ * ties in node order; on it, the GPU with the lowest exact cost. Without GPU-model constraints in M it
+ * places exactly as 2.0.0 (default openb trace, arrive-until 100: 4.20% unallocated vs FGD 4.88%); with
+ * them, flexible jobs leave the models constrained jobs need (docs/benchmarks/placement.md).
  */
 export const VERDANT_POLICY = policy({
   name: "verdant",
-  version: "2.0.0",
-  description: "Lowest capacity + FGD fragmentation cost (100-milli buckets), node-order ties; GPU by exact cost, then best fit",
+  version: "2.1.0",
+  description:
+    "Lowest capacity + FGD fragmentation cost per GPU model plus constrained-demand pressure (100-milli buckets), node-order ties; GPU by exact cost, then best fit",
   scores: [{ plugin: "verdant-frag", weight: 1 }],
   tieBreak: { secondary: [], final: "node-order" },
   gpuSelection: "verdant-frag",

@@ -25,6 +25,11 @@ export interface DecisionContext {
   readonly fragmentationOf: (node: NodeState) => number;
   /** F_n(M) of any node state (e.g. "after" states), memoized by (model, CPU free, GPU free multiset). */
   readonly fragmentationOfState: (state: FragmentationInput) => number;
+  /**
+   * Per GPU model: pressure of the workload's model-constrained jobs on its capacity (model-workload.ts);
+   * absent or empty when M has no constrained shapes. Fixed while the cluster's GPUs per model are.
+   */
+  readonly modelPressure?: ReadonlyMap<string, number>;
   /** Per rack: [allocated, capacity] milli-GPU, for topology-aware plugins. */
   readonly rackGpuMilli: ReadonlyMap<string, readonly [number, number]>;
   /**

@@ -10,15 +10,24 @@ import { EngineError } from "../../errors";
 import type { TargetWorkload } from "../../model/target-workload";
 import { capacityFragmentation } from "../capacity-fragmentation";
 import { nodeFragmentation } from "../fragmentation";
+import { workloadForModel } from "../model-workload";
 import type { ScorePlugin } from "../types";
 import { evaluateVerdant, FGD_WEIGHT, type FragmentationMeasures } from "./verdant-core";
 
 /** Width of a score bucket in milli-GPU of cost (tuned, see above). */
 export const COST_BUCKET_MILLI = 100;
 
-/** The two measures computed directly (the placer memoizes scores per node group, so no inner cache). */
-export function verdantMeasures(workload: TargetWorkload): FragmentationMeasures {
-  return { fgd: (s) => nodeFragmentation(s, workload), capacity: (s) => capacityFragmentation(s, workload) };
+/**
+ * The measures computed directly (the placer memoizes scores per node group, so no inner cache). Each is
+ * taken against M as the node's GPU model sees it (the shapes it may host, see model-workload.ts);
+ * `pressure` (per model, see modelPressure) prices the capacity a job takes from constrained jobs.
+ */
+export function verdantMeasures(workload: TargetWorkload, pressure?: ReadonlyMap<string, number>): FragmentationMeasures {
+  return {
+    fgd: (s) => nodeFragmentation(s, workloadForModel(workload, s.gpuModel)),
+    capacity: (s) => capacityFragmentation(s, workloadForModel(workload, s.gpuModel)),
+    reserve: pressure && pressure.size > 0 ? (model) => (model === null ? 0 : (pressure.get(model) ?? 0)) : undefined,
+  };
 }
 
 /** Builds the plugin for a given FGD weight (the registry holds the default; other weights are for experiments). */
@@ -29,7 +38,7 @@ export function createVerdantFragScore(fgdWeight = FGD_WEIGHT, name = "verdant-f
     cacheable: true,
     score: (node, job, ctx) => {
       if (!ctx.workload) throw new EngineError("UNKNOWN_PLUGIN", `${name} needs a target workload in the placer options`);
-      return Math.floor(-evaluateVerdant(node, job, verdantMeasures(ctx.workload), fgdWeight).costMilli / bucketMilli);
+      return Math.floor(-evaluateVerdant(node, job, verdantMeasures(ctx.workload, ctx.modelPressure), fgdWeight).costMilli / bucketMilli);
     },
   };
 }
