@@ -1,6 +1,7 @@
 /** Command-line parsing for bench:placement. Bad input throws BenchArgError (exit code 2 upstream). */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { familyVariantNames } from "./trace-families";
 
 /** A usage error naming the flag or file at fault. */
 export class BenchArgError extends Error {}
@@ -26,6 +27,10 @@ export interface BenchArgs {
   fleetPrefillPct: number;
   /** --fleet-curve 1,3,10: one fleet run per cluster count, each in its own process (empty = off). */
   fleetCurve: number[];
+  /** --families all|name,...: run trace-family variants derived from --pods instead (empty = off). */
+  families: string[] | "all";
+  /** --workload trace|online: Verdant's target workload from the whole trace, or learned from arrivals so far. */
+  workload: "trace" | "online";
 }
 
 const DATA_DIR = "../shared/data/openb";
@@ -40,7 +45,7 @@ export const DEFAULTS = {
 /** Usage text. */
 export const USAGE = `usage: npm run --silent bench:placement -- [--nodes FILE] [--pods FILE | --trace-dir DIR --all-traces]
   [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]
-  [--fleet N [--fleet-decisions N]]
+  [--families all|gpuspec05,multigpu20,...] [--workload online|trace] [--fleet N [--fleet-decisions N]]
   [--fleet-curve 1,3,10,30,100] [--fleet-prefill PCT]`;
 
 /** The path, when it names a file. */
@@ -109,7 +114,30 @@ const FLAGS = new Map<string, FlagHandler>([
         .map((s) => positiveInt(s, flag))),
   ],
   ["--policies", (o, value, _flag, known) => void (o.policies = parsePolicies(value(), known))],
+  ["--families", (o, value) => void (o.families = parseFamilies(value()))],
+  [
+    "--workload",
+    (o, value, flag) => {
+      const v = value();
+      if (v !== "trace" && v !== "online") throw new BenchArgError(`${flag}: expected online or trace, got ${v}`);
+      o.workload = v;
+    },
+  ],
 ]);
+
+/** The --families value: "all" or a comma list of known variant names. */
+function parseFamilies(v: string): string[] | "all" {
+  if (v === "all") return "all";
+  const names = v
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const known = familyVariantNames();
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0 || names.length === 0)
+    throw new BenchArgError(`--families: unknown variant ${unknown.join(",") || "(none)"}; known: ${known.join(",")},all`);
+  return names;
+}
 
 /** The pod list files: every openb trace of the directory with --all-traces, else the one --pods file. */
 function podFilesOf(o: FlagValues): string[] {
@@ -143,6 +171,8 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
     fleetDecisions: 0,
     fleetPrefillPct: 0,
     fleetCurve: [],
+    families: [],
+    workload: "online",
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string;
@@ -158,8 +188,9 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
   }
   requireFile(o.nodes, "--nodes");
   const pods = podFilesOf(o);
-  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions, fleetPrefillPct, fleetCurve } = o;
+  if ((o.families === "all" || o.families.length > 0) && o.allTraces) throw new BenchArgError("--families: not with --all-traces");
+  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions, fleetPrefillPct, fleetCurve, families, workload } = o;
   // A curve runs the fleet benchmark once per size.
   const fleetOn = fleetCurve.length > 0 ? (fleetCurve[0] as number) : fleet;
-  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet: fleetOn, fleetDecisions, fleetPrefillPct, fleetCurve };
+  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet: fleetOn, fleetDecisions, fleetPrefillPct, fleetCurve, families, workload };
 }

@@ -10,6 +10,7 @@ import {
   clusterGpuMilliCapacity,
   createPlacer,
   createRng,
+  createWorkloadLearner,
   jobGpuMilli,
   mixSeed,
   type ClusterState,
@@ -38,6 +39,12 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.max(0, idx)] as number;
 }
 
+/** Rebuild points of the learned M: after 1, 2, 4, ..., 256 arrivals, then every 256 (timed with the decision). */
+export const RELEARN_EVERY = 256;
+function relearnAt(observed: number): boolean {
+  return observed < RELEARN_EVERY ? (observed & (observed - 1)) === 0 : observed % RELEARN_EVERY === 0;
+}
+
 /** Runs one replay. */
 export function runReplay(opts: {
   cluster: ClusterState;
@@ -45,12 +52,15 @@ export function runReplay(opts: {
   traceName: string;
   policy: PlacementPolicy;
   workload: TargetWorkload;
+  /** Learn M from the arrivals so far (rebuilding the placer on a schedule) instead of using `workload`. */
+  learnWorkload?: boolean;
   seed: number;
   arriveUntilPct: number;
 }): ReplayResult {
   const capacity = clusterGpuMilliCapacity(opts.cluster);
   const arrivals = buildArrivalSequence(opts.trace, capacity, createRng(opts.seed), opts.arriveUntilPct / 100);
-  const placer = createPlacer({ policy: opts.policy, workload: opts.workload });
+  const learner = opts.learnWorkload ? createWorkloadLearner() : null;
+  let placer = createPlacer({ policy: opts.policy, workload: opts.workload });
   let state = opts.cluster;
   let arrived = 0;
   let allocated = 0;
@@ -61,6 +71,10 @@ export function runReplay(opts: {
   for (let i = 0; i < arrivals.length; i++) {
     const job = arrivals[i] as JobRequest;
     const t0 = performance.now();
+    if (learner) {
+      learner.observe(job);
+      if (relearnAt(learner.observed)) placer = createPlacer({ policy: opts.policy, workload: learner.workload() });
+    }
     const decision = placer.place(state, job, { seed: mixSeed(opts.seed, i) });
     state = applyDecision(state, job, decision);
     latencies[i] = performance.now() - t0;
