@@ -3,6 +3,7 @@ import { UsageMeter } from "@/components/jobs/usage-meter";
 import { ModelQuotaTable } from "@/components/jobs/model-quota-table";
 import { TenantTrendChart } from "@/components/charts/usage-trend-chart";
 import { Timestamp } from "@/components/time/timestamp";
+import { NarrativePanel } from "@/components/narrative/narrative-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
@@ -37,6 +38,9 @@ export default async function UsagePage() {
         {usage.jobsSubmitted} jobs submitted since <Timestamp value={usage.monthStart} />. Emissions and energy are the scheduler&apos;s estimates at placement
         (facility energy × the zone&apos;s hourly intensity).
       </p>
+      <div className="mt-6">
+        <NarrativePanel scope="tenant" />
+      </div>
     </>
   );
 }
