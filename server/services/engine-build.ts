@@ -35,10 +35,14 @@ export function engineBuildOf(engineDir: string): string {
   return `${ENGINE_VERSION}+${hash.digest("hex").slice(0, 12)}`;
 }
 
-let cached: string | null = null;
+/**
+ * Hashed when this module loads, which is when its importers (the scheduling cycle, the demo seed,
+ * replay) load the engine itself: hashing later would name source edited after the running code was
+ * loaded (a worker that ran for an hour while the engine was changed on disk).
+ */
+const loadedBuild = engineBuildOf(join(process.cwd(), "server", "engine"));
 
-/** The engine build of this process (the source as it was when first asked; the process runs that code). */
+/** The engine build of this process: the engine source as it was when the process loaded it. */
 export function engineBuild(): string {
-  cached ??= engineBuildOf(join(process.cwd(), "server", "engine"));
-  return cached;
+  return loadedBuild;
 }
