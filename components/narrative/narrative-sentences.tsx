@@ -23,7 +23,12 @@ export function NarrativeSentences({ sentences }: { sentences: NarrativeSentence
                 {shown.map((id, k) => (
                   <span key={id}>
                     {k > 0 && ", "}
-                    <Link href={`/decisions/${id}`} className="text-leaf-700 underline" data-testid="narrative-link">
+                    <Link
+                      href={`/decisions/${id}`}
+                      className="text-leaf-700 underline"
+                      data-testid="narrative-link"
+                      aria-label={`Decision ${k + 1} behind this sentence`}
+                    >
                       {k + 1}
                     </Link>
                   </span>

@@ -19,6 +19,8 @@ import { templateNarrative } from "./template";
 
 /** How long a stored narrative of a week still running is shown before it is built again. */
 export const NARRATIVE_TTL_MS = 60 * 60_000;
+/** How long a template shown in place of a failed generation is kept before the model is asked again. */
+export const NARRATIVE_RETRY_MS = 5 * 60_000;
 
 /** What the narrative panel shows. */
 export interface NarrativeView {
@@ -44,7 +46,9 @@ export function stillFresh(row: { outcome: string; createdAt: Date }, period: { 
   if (configured === (row.outcome === "unconfigured")) return false;
   // A generated narrative of a finished week is final.
   if (isGenerated(row.outcome) && row.createdAt >= period.to) return true;
-  return now.getTime() - row.createdAt.getTime() < NARRATIVE_TTL_MS;
+  // A template shown because the model failed (down, slow, rate limited, a failed check) is retried sooner.
+  const ttl = configured && !isGenerated(row.outcome) ? NARRATIVE_RETRY_MS : NARRATIVE_TTL_MS;
+  return now.getTime() - row.createdAt.getTime() < ttl;
 }
 
 /** The audience of a viewer, and the tenant whose jobs it may see (null: the whole fleet). */
