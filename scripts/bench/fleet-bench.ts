@@ -38,7 +38,19 @@ function runFleetCurve(args: BenchArgs): void {
     process.stdout.write(`${JSON.stringify({ fleetCurve: rows })}\n`);
     return;
   }
-  const cols = ["clusters", "nodes", "gpus", "decisions", "gpuAllocationPct", "decisionLatencyMsP50", "decisionLatencyMsP99", "decisionsPerSec", "peakRssMib"];
+  const cols = [
+    "clusters",
+    "nodes",
+    "gpus",
+    "decisions",
+    "gpuAllocationPct",
+    "decisionLatencyMsP50",
+    "decisionLatencyMsP99",
+    "decisionCpuMsP50",
+    "decisionCpuMsP99",
+    "decisionsPerSec",
+    "peakRssMib",
+  ];
   process.stdout.write(`${cols.join("\t")}\n${rows.map((r) => cols.map((c) => r[c]).join("\t")).join("\n")}\n`);
 }
 
@@ -80,7 +92,10 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     decisionLatencyMsP50: r3(r.decisionLatencyMsP50),
     decisionLatencyMsP99: r3(r.decisionLatencyMsP99),
     decisionLatencyMsMax: r3(r.decisionLatencyMsMax),
+    decisionCpuMsP50: r3(r.decisionCpuMsP50),
+    decisionCpuMsP99: r3(r.decisionCpuMsP99),
     decisionsPerSec: Math.round(r.decisionsPerSec),
+    coldDecisionMs: r3(r.coldDecisionMs),
     explanationLatencyMsP50: r3(r.explanationLatencyMsP50),
     explanationLatencyMsP99: r3(r.explanationLatencyMsP99),
     peakRssMib: Math.round(r.peakRssMib),

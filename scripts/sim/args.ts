@@ -14,11 +14,13 @@ export interface SimArgs {
   seeds: number[] | null;
   /** Run only these policies (the baseline is always kept). */
   policies: string[] | null;
+  /** Time policies by this process's CPU time (user + system) instead of the wall clock (--cpu-time). */
+  cpuTime: boolean;
   help: boolean;
 }
 
 /** Usage text (--help). */
-export const USAGE = `usage: npm run --silent sim -- --scenario FILE.json [--json] [--seed N | --seeds A-B] [--policies a,b]
+export const USAGE = `usage: npm run --silent sim -- --scenario FILE.json [--json] [--seed N | --seeds A-B] [--policies a,b] [--cpu-time]
 
 Replays a scenario (fleet, workload trace, carbon data, policies; format in examples/README.md)
 through the simulator and prints a table with one column per policy. Progress goes to stderr.
@@ -29,6 +31,8 @@ through the simulator and prints a table with one column per policy. Progress go
   --seeds A-B       run once per seed (a range A-B or a list 1,5,9; at most 100) and print each
                     policy's CO2e saving, GAR change and wait change as mean, min and max over them
   --policies a,b    run only these policies of the scenario (its baseline is always run)
+  --cpu-time        report each policy's time as this process's CPU time, not wall time (on a
+                    shared machine the wall clock also counts the time other work held the cores)
   --help            this text
 
 Exit codes: 0 done, 2 bad arguments or bad scenario (one line on stderr names the field or file:line).`;
@@ -45,6 +49,7 @@ export function parseSimArgs(argv: readonly string[]): SimArgs {
         seed: { type: "string" },
         seeds: { type: "string" },
         policies: { type: "string" },
+        "cpu-time": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
       strict: true,
@@ -53,7 +58,7 @@ export function parseSimArgs(argv: readonly string[]): SimArgs {
   } catch (error) {
     throw new SimArgError(`${(error as Error).message.split("\n")[0]} (see --help)`);
   }
-  if (values.help) return { scenario: "", json: false, seed: null, seeds: null, policies: null, help: true };
+  if (values.help) return { scenario: "", json: false, seed: null, seeds: null, policies: null, cpuTime: false, help: true };
   if (!values.scenario) throw new SimArgError("--scenario: missing; give the scenario JSON file (see --help)");
   let seed: number | null = null;
   if (values.seed !== undefined) {
@@ -70,7 +75,7 @@ export function parseSimArgs(argv: readonly string[]): SimArgs {
           .map((p) => p.trim())
           .filter(Boolean);
   if (policies && policies.length === 0) throw new SimArgError("--policies: give at least one policy name");
-  return { scenario: values.scenario, json: values.json, seed, seeds, policies, help: false };
+  return { scenario: values.scenario, json: values.json, seed, seeds, policies, cpuTime: values["cpu-time"], help: false };
 }
 
 /** "3-7" or "1,5,9" -> distinct seeds in order; SimArgError otherwise. */
