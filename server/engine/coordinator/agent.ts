@@ -30,7 +30,16 @@ export const MAX_CAPACITY_EVENTS = 64;
 function record(out: FilterRecord[], filter: ClusterFilterPlugin, label: string, ctx: AgentContext, run: () => FilterResult | null): FilterResult | null {
   if (ctx.ignoreFilters?.has(filter.name)) return null;
   const r = run();
-  if (r) out.push({ filter: `${filter.name}${label}`, verdict: r.verdict, passed: r.verdict === "pass", reasons: r.reasons });
+  // Reasons are read through, not copied: a filter may work them out only when the explanation reads them.
+  if (r)
+    out.push({
+      filter: `${filter.name}${label}`,
+      verdict: r.verdict,
+      passed: r.verdict === "pass",
+      get reasons() {
+        return r.reasons;
+      },
+    });
   return r;
 }
 

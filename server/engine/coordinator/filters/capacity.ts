@@ -8,6 +8,7 @@
  */
 import { diagnoseCapacity, diagnoseOnEmpty, inClusterReasons } from "../capacity-diagnosis";
 import { stateForWindow } from "../timeline";
+import type { ClusterReason } from "../reasons";
 import { PASS, unfit, unresolvable, type ClusterFilterPlugin } from "./types";
 
 /** Rejects variants with no room in the window, naming the binding resource or rule. */
@@ -21,8 +22,21 @@ export const capacityFilter: ClusterFilterPlugin = {
     if (never.length > 0) return unresolvable(...never);
     // The caller reads only whether the job starts now: the shortfall's numbers would be thrown away.
     if (ctx.startNowOnly) return unfit();
-    const state = stateForWindow(cluster, window.earliestMs, window.earliestMs + variant.durationS * 1000);
-    const now = diagnoseCapacity(state, request);
-    return unfit(...(now.length > 0 ? now : inClusterReasons(placer, state, request, seed)));
+    // The shortfall's numbers are for the explanation, so they are worked out on first read (a pure
+    // function of the cluster and the placer, whose caches never change results): on a full cluster
+    // diagnosing every node cost more than the decision itself.
+    let reasons: readonly ClusterReason[] | null = null;
+    const diagnose = () => {
+      const state = stateForWindow(cluster, window.earliestMs, window.earliestMs + variant.durationS * 1000);
+      const now = diagnoseCapacity(state, request);
+      return now.length > 0 ? now : inClusterReasons(placer, state, request, seed);
+    };
+    return {
+      verdict: "unfit",
+      get reasons() {
+        reasons ??= diagnose();
+        return reasons;
+      },
+    };
   },
 };
