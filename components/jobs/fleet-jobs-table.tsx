@@ -2,6 +2,7 @@
 // Every tenant's jobs for operators and admins: filter by tenant, status, cluster and GPU model, search, sort,
 // page, all kept in the URL; eight columns fit a 1280 px screen and rows become cards on phones.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
@@ -24,12 +25,14 @@ const setFilters = (f: FleetJobFilterValues) => Object.fromEntries(Object.entrie
 export function FleetJobsTable() {
   const trpc = useTRPC();
   const [params, setParams] = useUrlParams(URL_DEFAULTS);
+  // The search box keeps its own text while typing (the URL follows), so no keystroke is lost to a re-render.
+  const [search, setSearch] = useState(params.search);
   const filters: FleetJobFilterValues = {
     tenantId: params.tenantId,
     status: (STATUSES as readonly string[]).includes(params.status) ? (params.status as Status) : "",
     clusterId: params.clusterId,
     gpuModel: params.gpuModel,
-    search: params.search,
+    search,
   };
   const sort: Sort<SortField> = {
     field: (SORT_FIELDS as readonly string[]).includes(params.sort) ? (params.sort as SortField) : "submittedAt",
@@ -52,7 +55,10 @@ export function FleetJobsTable() {
     refetchInterval: LIVE_POLL_MS,
   });
   // Any change of filter or sort starts again at the first page.
-  const onFilter = (next: Partial<FleetJobFilterValues>) => setParams({ ...next, page: "1" });
+  const onFilter = (next: Partial<FleetJobFilterValues>) => {
+    if (next.search !== undefined) setSearch(next.search);
+    setParams({ ...next, page: "1" });
+  };
   const onSort = (field: SortField) => {
     const s = nextSort(sort, field);
     setParams({ sort: s.field, direction: s.direction, page: "1" });
