@@ -140,7 +140,7 @@ describe("retired clusters", () => {
     expect(explanation.reasonHistogram.CLUSTER_NOT_ACTIVE).toBe(1);
     const rendered = (await admin.decisions.get({ id: decision.id })).text.join("\n");
     expect(rendered).not.toContain("yqb-edge-9");
-    expect(rendered).toMatch(/1 are not active \(draining\)/);
+    expect(rendered).toMatch(/1 is not active \(draining\)/);
   });
 
   it("still renders the past decisions made on the retired cluster", async () => {

@@ -31,7 +31,7 @@ describe("stored version-1 explanations", () => {
     expect(view.explanation.version).toBe(2);
     expect(view.explanation.clusters.map((c) => c.verdict)).toEqual(["unfit", "unfit", "unfit"]);
     expect(view.text[0]).toBe(
-      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 are outside the allowed regions (us-west).",
+      "0/3 clusters can run this job now: 2 lack 8 free A100 GPUs on one node (most free: 4), 1 is outside the allowed regions (us-west).",
     );
     expect(view.text.join("\n")).not.toContain(decision.jobId);
   });
