@@ -6,6 +6,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
+import { runPartCollector, shadowBreakdown } from "../server/accounting/shadow-breakdown";
 import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow-replay";
 import { createDb } from "../server/db/client";
 import { simulate } from "../server/engine";
@@ -13,6 +14,7 @@ import { parseEnv } from "../server/env.js";
 import { readActivePolicyRow, readAuditFleet, readAuditJobs, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
 import { openDatabase } from "./lib/database";
 import { LEDGER_AUDIT_USAGE, LedgerAuditArgError, parseLedgerAuditArgs, type LedgerAuditArgs } from "./lib/ledger-audit-args";
+import { breakdownLines } from "./lib/ledger-audit-breakdown";
 import { ledgerAuditJson, ledgerAuditLines } from "./lib/ledger-audit-report";
 
 const DAY_MS = 86_400_000;
@@ -35,10 +37,11 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
     if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
     const t0 = performance.now();
     const { scenario, unmeasuredHours } = buildShadowScenario({ fromMs: from.getTime(), toMs: to.getTime(), jobs, fleet, measured, activePolicy: policy });
-    const result = simulate(scenario, { now: () => performance.now() });
+    const collector = runPartCollector();
+    const result = simulate(scenario, { now: () => performance.now(), onRunPart: collector.onRunPart });
     process.stderr.write(`replayed ${jobs.length} jobs under 2 policies in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const summary = summarizeAudit(jobs, result, unmeasuredHours);
-    const lines = ledgerAuditLines(summary, { from, to });
+    const lines = [...ledgerAuditLines(summary, { from, to }), ...breakdownLines(shadowBreakdown(jobs, scenario, collector.parts))];
     if (args.json) lines.push(ledgerAuditJson(summary));
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

@@ -6,13 +6,19 @@
  * policy. Unlike the ledger's per-job estimate, the replay models queueing and capacity: a job the
  * baseline cannot start at submission waits, as it would have.
  *
- * Compared figures are the jobs' own emissions (idle power excluded, as in the ledger), with each job
- * drawing the power model at the coordinator's utilization. Limits: the fleet is today's inventory
+ * Compared figures are the jobs' own emissions (idle power of free capacity excluded, as in the
+ * ledger), with each job drawing the ledger's node-share power model (GPUs, CPU, memory and its share
+ * of the node's idle power) at the coordinator's utilization. Limits: the fleet is today's inventory
  * (no node failures or past capacity changes) and hours without a measurement use the zone's annual
- * average (counted in `unmeasuredHours`). A job that ran on a simulated cluster at a speed-up
- * (VERDANT_SIM_SPEED) replays for the work it did (wall time x the entry's `workSpeed`), at real
- * speed: the replay is what a real fleet would have done with those arrivals, while the live run
- * packed that work into fewer wall-clock hours (and their intensities).
+ * average (counted in `unmeasuredHours`).
+ *
+ * A job that ran on a simulated cluster at a speed-up (VERDANT_SIM_SPEED, the entry's `workSpeed`)
+ * replays for its recorded WALL time, so the replayed fleet carries the concurrency the live fleet
+ * carried, and draws its power times `workSpeed` (the simulator's `powerScale`): the energy of the work
+ * it did, priced at the intensity of the wall-clock hours it ran in. That is how the ledger accounts
+ * the same job (`accountJobHours`: wall seconds x workSpeed x power, each wall hour at its intensity).
+ * Its stated estimate stays in work seconds, as the live coordinator saw it. A job on a real cluster
+ * (workSpeed 1) replays exactly as before.
  */
 import {
   createCluster,
@@ -52,6 +58,8 @@ export interface ShadowJob {
     method: string;
     /** Work seconds per wall second of the cluster it ran on (absent = 1). */
     workSpeed?: number;
+    /** The cluster it ran on (the first, for a split job); absent on older callers. */
+    clusterId?: string;
   };
 }
 
@@ -93,12 +101,15 @@ function jobClass(j: ShadowJob): string {
 }
 
 /**
- * A recorded job as the simulator's job: the work it did (its wall run time times the speed-up of the
- * cluster it ran on, as the ledger accounted it), else its estimate.
+ * A recorded job as the simulator's job: its wall run time (else its estimate) and, on a sped-up
+ * simulated cluster, power scaled by the speed-up so it draws the energy of the work it did.
  */
-function simJob(j: ShadowJob): SimJob {
+export function simJob(j: ShadowJob): SimJob {
   const wallS = j.startedAt && j.finishedAt ? (j.finishedAt.getTime() - j.startedAt.getTime()) / 1000 : null;
-  const ranS = wallS === null ? null : Math.round(wallS * (j.entry.workSpeed ?? 1));
+  const speed = j.entry.workSpeed ?? 1;
+  // Real clusters keep whole seconds, as before; a sped-up run keeps its exact wall time, since every
+  // wall second stands for `speed` seconds of priced work.
+  const ranS = wallS === null ? null : speed === 1 ? Math.round(wallS) : wallS;
   return {
     id: j.id,
     tenant: j.tenantId,
@@ -116,6 +127,7 @@ function simJob(j: ShadowJob): SimJob {
     gpuUtilization: DEFAULT_GPU_UTILIZATION,
     deadlineMs: j.deadlineAt?.getTime() ?? null,
     allowedRegions: j.allowedRegions,
+    ...(speed !== 1 && wallS !== null ? { powerScale: speed } : {}),
   };
 }
 
@@ -157,6 +169,7 @@ export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimIn
       zone: c.zoneId,
       tier: c.tier.toLowerCase() as SimInput["clusters"][number]["tier"],
       pue: c.pue,
+      jobPowerModel: "node-share",
       state: createCluster(
         c.nodes.map((n) => ({
           name: n.name,

@@ -41,6 +41,7 @@ export async function readAuditJobs(db: Db, from: Date, to: Date): Promise<Audit
           baselineClusterId: true,
           method: true,
           workSpeed: true,
+          clusterId: true,
         },
       },
     },

@@ -3,6 +3,7 @@
  * and reservations as the coordinator sees them, GPU counters and its energy meter. Every change goes
  * through start/finish/setNodeReady so counters, idle power and energy stay in step with the state.
  */
+import { nodeSharePowerWatts } from "../carbon/node-power";
 import type { RunningJob, Reservation, GpuModelSpec } from "../coordinator/types";
 import type { JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
@@ -77,8 +78,27 @@ export class SimClusterRun {
     return (free / 1000) * this.spec(n.gpuModel).idleWatts;
   }
 
-  /** Allocates a job now (throws INVALID_PLACEMENT if it does not fit the live state). */
-  start(nowMs: number, running: RunningJob, utilization: number): void {
+  /** A member's power on its node by the node-share model (each member holds the job's CPU and memory, as the live ledger counts it). */
+  private nodeShareW(node: NodeState, job: JobRequest, a: PlacementAssignment, utilization: number): number {
+    const s = node.gpuModel ? this.spec(node.gpuModel) : { idleWatts: 0, maxWatts: 0 };
+    return nodeSharePowerWatts(
+      {
+        cpuMilli: node.cpuMilliCapacity,
+        memoryMib: node.memoryMibCapacity,
+        gpuCount: node.gpuMilliFree.length,
+        gpuIdleWatts: s.idleWatts,
+        gpuMaxWatts: s.maxWatts,
+      },
+      { cpuMilli: job.cpuMilli, memoryMib: job.memoryMib, gpuMilli: a.gpuIndices.length * job.gpuMilliPerGpu },
+      { gpu: utilization },
+    ).watts;
+  }
+
+  /**
+   * Allocates a job now (throws INVALID_PLACEMENT if it does not fit the live state). `powerScale`
+   * multiplies the job's draw (a replayed sped-up job); the idle power its GPUs no longer draw is not scaled.
+   */
+  start(nowMs: number, running: RunningJob, utilization: number, powerScale = 1): void {
     const next = allocate(this.state, running.job, running.assignments);
     this.meter.advance(nowMs);
     this.state = next;
@@ -86,10 +106,15 @@ export class SimClusterRun {
     let idleWatts = 0;
     const share = running.job.gpuMilliPerGpu / 1000;
     for (const a of running.assignments) {
-      const s = this.spec(next.nodes[a.nodeIndex]?.gpuModel ?? null);
+      const node = next.nodes[a.nodeIndex];
+      const s = this.spec(node?.gpuModel ?? null);
       idleWatts += a.gpuIndices.length * share * s.idleWatts;
-      watts += a.gpuIndices.length * share * (s.idleWatts + (s.maxWatts - s.idleWatts) * utilization);
+      watts +=
+        this.sim.jobPowerModel === "node-share" && node
+          ? this.nodeShareW(node, running.job, a, utilization)
+          : a.gpuIndices.length * share * (s.idleWatts + (s.maxWatts - s.idleWatts) * utilization);
     }
+    watts *= powerScale;
     const milli = running.job.gpuCount * running.job.gpuMilliPerGpu * running.assignments.length;
     this.meter.jobW += watts;
     this.meter.idleW -= idleWatts;

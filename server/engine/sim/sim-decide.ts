@@ -40,7 +40,12 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
   // A resumed run needs only the work its checkpoints did not save (the estimate likewise, at least a minute).
   const estimateLeftS = (r.savedWorkS > 0 ? Math.max(60, r.estimateS - r.savedWorkS) : r.estimateS) * slowdown;
   try {
-    c.start(s.now, { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: s.now + estimateLeftS * 1000 }, r.job.gpuUtilization);
+    c.start(
+      s.now,
+      { jobId: r.job.id, job: part.request, assignments: part.assignments, endMs: s.now + estimateLeftS * 1000 },
+      r.job.gpuUtilization,
+      r.job.powerScale,
+    );
   } catch {
     // A decision that disagrees with the live state should not happen; a reservation may (a job overran).
     if (!mayNotFit) s.acc.conflicts++;

@@ -42,10 +42,11 @@ function growOne(s: SimState, r: JobRec, c: SimClusterRun): boolean {
       s.now,
       { ...running, job, assignments: [...running.assignments, ...part.assignments], endMs: s.now + (running.endMs - s.now) * speedup },
       r.job.gpuUtilization,
+      r.job.powerScale,
     );
   } catch {
     // The growth does not fit the live state after all (should not happen): the run goes on as it was.
-    c.start(s.now, running, r.job.gpuUtilization);
+    c.start(s.now, running, r.job.gpuUtilization, r.job.powerScale);
     s.acc.conflicts++;
     return false;
   }

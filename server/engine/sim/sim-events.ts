@@ -27,7 +27,8 @@ function onComplete(s: SimState, r: JobRec, token: number): void {
   s.clusters[r.clusterIndex]?.finish(now, r.job.id);
   acc.runEnded(r.job.id, now, false);
   addUsage(s, r.job, -1);
-  s.predictor.observe(r.features, r.job.durationS);
+  // A replayed sped-up job teaches its work, the units of the estimates the live coordinator saw.
+  s.predictor.observe(r.features, r.job.durationS * (r.job.powerScale ?? 1));
   r.status = "done";
   acc.completed++;
   acc.jcts.push((now - r.job.arrivalMs) / 1000);

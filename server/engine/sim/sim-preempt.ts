@@ -93,7 +93,12 @@ function shrinkVictim(s: SimState, v: JobRec, keep: number): boolean {
   gauge(s);
   c.finish(s.now, v.job.id);
   const endMs = s.now + (running.endMs - s.now) * scale;
-  c.start(s.now, { ...running, job: { ...running.job, gangSize: keep }, assignments: running.assignments.slice(0, keep), endMs }, v.job.gpuUtilization);
+  c.start(
+    s.now,
+    { ...running, job: { ...running.job, gangSize: keep }, assignments: running.assignments.slice(0, keep), endMs },
+    v.job.gpuUtilization,
+    v.job.powerScale,
+  );
   s.acc.runShrunk(v.job.id, s.now, v.runStartMs + saved * 1000, running.job.gpuCount * running.job.gpuMilliPerGpu * (members - keep));
   v.runEndMs = s.now + (v.runEndMs - s.now) * scale;
   v.token++;

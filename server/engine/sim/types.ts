@@ -13,7 +13,14 @@ import type { FleetCluster, GpuModelSpec } from "../coordinator/types";
  * series (the simulator builds those per decision); `state` holds its nodes idle at the start, and
  * `zone` must have a series in {@link SimInput.zones}.
  */
-export type SimCluster = Pick<FleetCluster, "id" | "name" | "region" | "zone" | "tier" | "pue" | "state">;
+export type SimCluster = Pick<FleetCluster, "id" | "name" | "region" | "zone" | "tier" | "pue" | "state"> & {
+  /**
+   * How a job's power is metered on this cluster: "gpu-linear" (absent: its GPU shares only, as every
+   * simulator benchmark counts it) or "node-share" (GPUs, CPU, memory and its share of the node's idle
+   * power, the model the live ledger accounts with), so a replay of the ledger prices jobs as the ledger did.
+   */
+  readonly jobPowerModel?: "gpu-linear" | "node-share";
+};
 
 /** The measured (true) hourly intensity of one zone over the simulated period. */
 export interface SimZoneSeries {
@@ -63,6 +70,12 @@ export interface SimJob {
    * with gangSize; work runs at a rate proportional to its members). Null or absent = fixed size.
    */
   readonly minMembers?: number | null;
+  /**
+   * Multiplies the job's power draw while it runs (absent = 1). A job replayed from a sped-up simulated
+   * cluster runs for its recorded wall time, so the fleet carries the load it carried live, yet draws
+   * the energy of the work it did in that time, as the savings ledger accounts it.
+   */
+  readonly powerScale?: number;
 }
 
 /** A node going down or coming back at a time (capacity change event). */
