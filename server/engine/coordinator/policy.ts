@@ -54,6 +54,13 @@ export const policyConstraintsSchema = z.object({
   backfill: z.enum(["off", "easy", "conservative"]).default("easy"),
   /** A job whose class may preempt takes GPUs from lower-priority preemptible jobs when it cannot start otherwise. */
   preemption: z.boolean().default(true),
+  /**
+   * A job that can start now on several clusters avoids one where another job holds a capacity
+   * reservation when a cluster without one starts it now (coordinator/reservation-clearance.ts). On in
+   * the simulator's presets; off by default in stored policies, where it would leave the busy demo's
+   * first cycles without a backfilled start to show.
+   */
+  keepClearOfReservations: z.boolean().default(false),
   /** Candidate start spacing in the carbon search (minutes). */
   searchStepMinutes: z.number().int().positive().default(60),
   /** Locality score (0..100) of each tier when the job states no data region. */

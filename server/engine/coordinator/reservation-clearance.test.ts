@@ -24,8 +24,9 @@ function cleanHub(inHours: number, carbon = false): FleetCluster {
 
 const dirty = () => cluster("pl-hub", { region: "eu-central", zone: "PL", specs: nodes("pl", 2, "A100"), series: ZONES.coal() });
 const snapshot = (clusters: FleetCluster[]): FleetSnapshot => ({ nowMs: T0_MS, clusters, links: [], gpuModels: [], tenants: [] });
-const decide = (s: FleetSnapshot, j = job({ estimatedDurationS: 1800 })) =>
-  createCoordinator({ policy: DEFAULT_COORDINATOR_POLICY, workload: WORKLOAD }).decide(s, j, { seed: 1 });
+const ON = { ...DEFAULT_COORDINATOR_POLICY, constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, keepClearOfReservations: true } };
+const decide = (s: FleetSnapshot, j = job({ estimatedDurationS: 1800 }), policy = ON) =>
+  createCoordinator({ policy, workload: WORKLOAD }).decide(s, j, { seed: 1 });
 
 describe("keeping clear of capacity reservations", () => {
   it("starts a small job on another cluster when the clean one holds a reservation for a job waiting for capacity, and says why", () => {
@@ -46,6 +47,11 @@ describe("keeping clear of capacity reservations", () => {
     const d = decide(snapshot([cleanHub(2), full]));
     expect(d.outcome).toBe("placed");
     expect(d.parts[0]?.clusterId).toBe("no-hub");
+  });
+
+  it("is off unless the policy turns it on (the default of stored policies)", () => {
+    expect(DEFAULT_COORDINATOR_POLICY.constraints.keepClearOfReservations).toBe(false);
+    expect(decide(snapshot([cleanHub(2), dirty()]), undefined, DEFAULT_COORDINATOR_POLICY).parts[0]?.clusterId).toBe("no-hub");
   });
 
   it("does not count the job's own reservation", () => {

@@ -25,9 +25,11 @@ export function waitingReservedGpus(cluster: FleetCluster, jobId: string, nowMs:
 
 /**
  * Rejects the start-now bids on clusters where another job waits for capacity, when a passing bid on
- * a cluster without one also starts now (file header). Other bids are unchanged.
+ * a cluster without one also starts now (file header), if the policy's `keepClearOfReservations` is on.
+ * Other bids are unchanged.
  */
 export function keepClearOfReservations(bids: ClusterBid[], job: FleetJob, ctx: AgentContext): ClusterBid[] {
+  if (!ctx.policy.constraints.keepClearOfReservations) return bids;
   const startsNow = (b: ClusterBid) => b.passed && b.option !== null && b.option !== undefined && b.option.startMs <= ctx.nowMs;
   const held = bids.map((b) => (startsNow(b) ? waitingReservedGpus(b.cluster, job.id, ctx.nowMs) : 0));
   if (!bids.some((b, i) => startsNow(b) && held[i] === 0) || !held.some((g) => g > 0)) return bids;

@@ -35,7 +35,15 @@ const make = (
     name: `sim-${name}`,
     version: 1,
     objectiveWeights: { carbon: 0, fragmentation: 0, waiting: 0, locality: 0, load: 0, ...weights },
-    constraints: { maxDeferralHours, honorCarbonBudget: false, allowSplitAcrossClusters: false, minDeferralSavingPct: 5, ...extra },
+    // Every preset keeps clear of capacity reservations (coordinator/reservation-clearance.ts; docs/benchmarks/simulator-load.md).
+    constraints: {
+      maxDeferralHours,
+      honorCarbonBudget: false,
+      allowSplitAcrossClusters: false,
+      minDeferralSavingPct: 5,
+      keepClearOfReservations: true,
+      ...extra,
+    },
     inClusterPolicy,
   }),
 });
