@@ -80,7 +80,7 @@ for (const role of ["tenant", "operator", "admin"] as const) {
         // The header is one short row: brand, menu button, account and sign out.
         await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
         await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-        expect((await page.locator("header").boundingBox())!.height, `${path}: header height at 375 px`).toBeLessThanOrEqual(120);
+        expect((await page.getByRole("banner").boundingBox())!.height, `${path}: header height at 375 px`).toBeLessThanOrEqual(120);
         await expectAccessible(page);
         await screenshot(page, testInfo, `${role}${path.replaceAll("/", "-")}-375`);
       }
