@@ -17,7 +17,6 @@ export function useUrlParams<K extends string>(defaults: Readonly<Record<K, stri
     const current = new URLSearchParams(key);
     return Object.fromEntries(Object.entries<string>(defaults).map(([k, d]) => [k, current.get(k) ?? d])) as Record<K, string>;
     // defaults are constants of the calling table
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const set = useCallback(
     (next: Partial<Record<K, string>>) => {
