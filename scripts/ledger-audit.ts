@@ -6,12 +6,13 @@
  */
 import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
-import { runPartCollector, shadowBreakdown } from "../server/accounting/shadow-breakdown";
+import { replayedGrams, runPartCollector, shadowBreakdown } from "../server/accounting/shadow-breakdown";
 import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow-replay";
 import { createDb } from "../server/db/client";
 import { simulate } from "../server/engine";
 import { parseEnv } from "../server/env.js";
-import { readActivePolicyRow, readAuditFleet, readAuditJobs, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
+import { readActivePolicyRow, readAuditFleet, readAuditJobs, readAuditOccupants, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
+import { zoneForecastErrors } from "../server/services/zone-forecast-error";
 import { openDatabase } from "./lib/database";
 import { LEDGER_AUDIT_USAGE, LedgerAuditArgError, parseLedgerAuditArgs, type LedgerAuditArgs } from "./lib/ledger-audit-args";
 import { breakdownLines } from "./lib/ledger-audit-breakdown";
@@ -35,13 +36,37 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
       readActivePolicyRow(db),
     ]);
     if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
+    const occupants = await readAuditOccupants(db, from, to, new Set(jobs.map((j) => j.id)));
     const t0 = performance.now();
-    const { scenario, unmeasuredHours } = buildShadowScenario({ fromMs: from.getTime(), toMs: to.getTime(), jobs, fleet, measured, activePolicy: policy });
+    // The error the live deferral checks allowed for, so the replay's active policy waits as rarely as live did.
+    const errors = await zoneForecastErrors(
+      db,
+      fleet.zones.map((z) => z.id),
+      to.getTime(),
+    );
+    const forecastErrorByZone = Object.fromEntries(fleet.zones.map((z) => [z.id, errors.get(z.id) ?? []]));
+    const { scenario, unmeasuredHours } = buildShadowScenario({
+      fromMs: from.getTime(),
+      toMs: to.getTime(),
+      jobs,
+      fleet,
+      measured,
+      activePolicy: policy,
+      forecastErrorByZone,
+      occupants,
+    });
     const collector = runPartCollector();
     const result = simulate(scenario, { now: () => performance.now(), onRunPart: collector.onRunPart });
-    process.stderr.write(`replayed ${jobs.length} jobs under 2 policies in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    const summary = summarizeAudit(jobs, result, unmeasuredHours);
-    const lines = [...ledgerAuditLines(summary, { from, to }), ...breakdownLines(shadowBreakdown(jobs, scenario, collector.parts))];
+    process.stderr.write(
+      `replayed ${jobs.length} jobs (and ${occupants.length} that only held capacity) under 2 policies in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
+    const breakdown = shadowBreakdown(jobs, scenario, collector.parts);
+    const summary = summarizeAudit(jobs, result, unmeasuredHours, replayedGrams(breakdown));
+    const lines = [
+      ...ledgerAuditLines(summary, { from, to }),
+      `jobs replayed only to hold capacity as they did live: ${occupants.length}`,
+      ...breakdownLines(breakdown),
+    ];
     if (args.json) lines.push(ledgerAuditJson(summary));
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {

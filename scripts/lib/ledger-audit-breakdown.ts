@@ -6,7 +6,7 @@ const load = (l: ClusterLoad, total: number) =>
 const minutes = (s: number) => `${(s / 60).toFixed(1)} min`;
 const waits = (w: WaitSummary) => `mean ${minutes(w.meanS)}, median ${minutes(w.p50S)}, p90 ${minutes(w.p90S)} over ${w.jobs} jobs`;
 
-const conc = (c: Concurrency) => `${c.meanJobs.toFixed(2)} / ${c.peakJobs}`;
+const conc = (c: Concurrency) => `${c.meanJobs.toPrecision(4)} / ${c.peakJobs}`;
 
 /** One line per cluster (live, replayed baseline, replayed active), then the waits of each. */
 export function breakdownLines(b: ShadowBreakdown): string[] {

@@ -82,17 +82,24 @@ export function concurrencyOf(runs: readonly { jobId: string; fromMs: number; to
   return { meanJobs: periodMs > 0 ? runMs / periodMs : 0, peakJobs: peak };
 }
 
+/** Grams of the ledger's jobs under each replayed policy (the sums of the per-cluster figures). */
+export function replayedGrams(b: ShadowBreakdown): { baseline: number; active: number } {
+  return { baseline: b.clusters.reduce((t, c) => t + c.baseline.grams, 0), active: b.clusters.reduce((t, c) => t + c.active.grams, 0) };
+}
+
 /** Per-cluster loads and waits of the live run and of the replay's `baseline` and `active` policies. */
 export function shadowBreakdown(jobs: readonly ShadowJob[], scenario: SimInput, parts: ReadonlyMap<string, readonly SimRunPart[]>): ShadowBreakdown {
   const lookups = new Map(scenario.zones.map((z) => [z.zone, simZoneLookup(scenario, z.zone)] as const));
   const empty = () => new Map<string, ClusterLoad>(scenario.clusters.map((c) => [c.id, { jobs: 0, grams: 0 }]));
   const arrival = new Map(jobs.map((j) => [j.id, j.submittedAt.getTime()]));
+  // Occupants (jobs replayed only to fill capacity) are left out of every figure.
+  const ledgerParts = (policy: string) => (parts.get(policy) ?? []).filter((p) => arrival.has(p.jobId));
   const periodMs = scenario.endMs - scenario.startMs;
 
   const replayed = (policy: string) => {
     const loads = empty();
     const first = new Map<string, SimRunPart>();
-    for (const p of parts.get(policy) ?? []) {
+    for (const p of ledgerParts(policy)) {
       const load = loads.get(p.clusterId);
       if (load) load.grams += partsEmissions([p], scenario, lookups);
       const f = first.get(p.jobId);
@@ -103,7 +110,7 @@ export function shadowBreakdown(jobs: readonly ShadowJob[], scenario: SimInput, 
       if (load) load.jobs++;
     }
     const waits = [...first.values()].map((p) => (p.fromMs - (arrival.get(p.jobId) ?? p.fromMs)) / 1000);
-    return { loads, waits: summarizeWaits(waits), concurrency: concurrencyOf(parts.get(policy) ?? [], periodMs) };
+    return { loads, waits: summarizeWaits(waits), concurrency: concurrencyOf(ledgerParts(policy), periodMs) };
   };
 
   const live = empty();

@@ -3,8 +3,8 @@
 // it ran in, as the ledger accounts it; a real cluster's job replays as before.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COORDINATOR_POLICY, DEFAULT_GPU_UTILIZATION, HOUR_MS, nodeSharePowerWatts, simulate } from "../engine";
-import { concurrencyOf, runPartCollector, shadowBreakdown } from "./shadow-breakdown";
-import { buildShadowScenario, simJob, type ShadowJob, type ShadowReplayInput } from "./shadow-replay";
+import { concurrencyOf, replayedGrams, runPartCollector, shadowBreakdown } from "./shadow-breakdown";
+import { buildShadowScenario, simJob, summarizeAudit, type ShadowJob, type ShadowReplayInput } from "./shadow-replay";
 
 const FROM = Date.UTC(2026, 10, 20);
 const TO = FROM + 2 * 24 * HOUR_MS;
@@ -115,6 +115,32 @@ describe("shadow replay of a sped-up simulated cluster", () => {
     const fast = replay(60);
     expect(real.result.policies.active!.jobEmissionsKg * 60).toBeCloseTo(fast.result.policies.active!.jobEmissionsKg, 9);
     expect(real.parts.get("active")!.map((p) => p.toMs - p.fromMs)).toEqual([600_000, 600_000, 600_000]);
+  });
+
+  it("fills the fleet with the jobs that held it live, without counting their emissions", () => {
+    const i = input(60);
+    // Live, two 8-GPU jobs without ledger entries held both nodes for the first six hours of the period.
+    const hold = (n: number) => ({
+      ...job(10 + n, undefined),
+      id: `occupant-${n}`,
+      gpuCount: 8,
+      submittedAt: new Date(FROM),
+      startedAt: new Date(FROM),
+      finishedAt: new Date(FROM + 6 * HOUR_MS),
+    });
+    const { scenario } = buildShadowScenario({ ...i, occupants: [hold(0), hold(1)] });
+    const collector = runPartCollector();
+    const result = simulate(scenario, { now: () => 0, onRunPart: collector.onRunPart });
+    const b = shadowBreakdown(i.jobs, scenario, collector.parts);
+    // The ledger's jobs (submitted at 3 h) wait for the occupants to end at 6 h.
+    expect(b.waits.baseline.meanS).toBeGreaterThan(2.9 * 3600);
+    expect(b.clusters[0]!.baseline.jobs).toBe(3);
+    // Their grams are those of the three jobs alone; the simulator's total also holds the occupants'.
+    const expectedG = (3 * jobWatts * WALL_S * 60 * PUE * INTENSITY) / 3.6e6;
+    expect(replayedGrams(b).baseline).toBeCloseTo(expectedG, 6);
+    expect(result.policies.baseline!.jobEmissionsKg * 1000).toBeGreaterThan(expectedG * 2);
+    const summary = summarizeAudit(i.jobs, result, 0, replayedGrams(b));
+    expect(summary.shadow.baselineG).toBeCloseTo(expectedG, 6);
   });
 
   it("counts jobs running at once (a split's simultaneous parts once)", () => {

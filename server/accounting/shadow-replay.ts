@@ -19,6 +19,11 @@
  * the same job (`accountJobHours`: wall seconds x workSpeed x power, each wall hour at its intensity).
  * Its stated estimate stays in work seconds, as the live coordinator saw it. A job on a real cluster
  * (workSpeed 1) replays exactly as before.
+ *
+ * The active policy's deferral checks allow for the forecast error the live coordinator allowed for
+ * (`forecastErrorByZone`, each zone's measured error at the end of the period, else the engine's
+ * conservative default), not the smaller error of the replay's own noisy forecast: with the smaller
+ * one the replay waited for carbon far more often than the live fleet did.
  */
 import {
   createCluster,
@@ -30,6 +35,7 @@ import {
   type SimJob,
   type SimResult,
   type SimZoneSeries,
+  type ForecastErrorBucket,
 } from "../engine";
 
 /** A replayed job with its ledger entry (see ledger-audit-repository). */
@@ -63,6 +69,9 @@ export interface ShadowJob {
   };
 }
 
+/** A job that held capacity in the period without being replayed for the ledger (see readAuditOccupants). */
+export type ShadowOccupant = Omit<ShadowJob, "entry">;
+
 /** The fleet, quotas and zones the replay runs on. */
 export interface ShadowFleet {
   clusters: {
@@ -84,9 +93,16 @@ export interface ShadowReplayInput {
   fromMs: number;
   toMs: number;
   jobs: readonly ShadowJob[];
+  /** Jobs that only fill capacity as they did live; their emissions are not counted. */
+  occupants?: readonly ShadowOccupant[];
   fleet: ShadowFleet;
   measured: readonly { zoneId: string; atMs: number; gCo2ePerKwh: number }[];
   activePolicy: { name: string; version: number; objectiveWeights: unknown; constraints: unknown };
+  /**
+   * Each zone's measured forecast error the live coordinator allowed for (zones without one used its
+   * conservative default); absent = the replay's own noisy forecast's error.
+   */
+  forecastErrorByZone?: Readonly<Record<string, readonly ForecastErrorBucket[]>>;
 }
 
 /** Hours of intensity the replay may read after the period (long runs and deferrals). */
@@ -129,6 +145,20 @@ export function simJob(j: ShadowJob): SimJob {
     allowedRegions: j.allowedRegions,
     ...(speed !== 1 && wallS !== null ? { powerScale: speed } : {}),
   };
+}
+
+/**
+ * An occupant as the simulator's job, inside the period: from its submission (or the period's start)
+ * for its wall run time, or, still running, until the period's end.
+ */
+export function occupantJob(o: ShadowOccupant, fromMs: number, toMs: number): SimJob {
+  const startMs = Math.max(o.startedAt!.getTime(), fromMs);
+  const endMs = Math.min(o.finishedAt?.getTime() ?? toMs, toMs);
+  const base = simJob({
+    ...o,
+    entry: { actualGCo2e: 0, baselineGCo2e: 0, baselineMinGCo2e: null, baselineMaxGCo2e: null, baselineClusterId: null, method: "" },
+  });
+  return { ...base, arrivalMs: Math.max(o.submittedAt.getTime(), fromMs), durationS: Math.max(1, Math.round((endMs - startMs) / 1000)) };
 }
 
 /** Hourly series per zone: measured where recorded, the annual average elsewhere (counted). */
@@ -185,11 +215,18 @@ export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimIn
     zones,
     gpuModels: input.fleet.gpuModels,
     tenants: input.fleet.quotas.map((q) => ({ tenant: q.tenantId, maxGpus: q.maxGpus })),
-    jobs: input.jobs.map(simJob),
+    jobs: [...input.jobs.map(simJob), ...(input.occupants ?? []).map((o) => occupantJob(o, input.fromMs, input.toMs))].sort(
+      (a, b) => a.arrivalMs - b.arrivalMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    ),
     capacityEvents: [],
     policies: [baseline, active],
     baseline: baseline.name,
-    forecast: { method: "noisy-truth", noiseSigma: 0.1, horizonHours: 48 },
+    forecast: {
+      method: "noisy-truth",
+      noiseSigma: 0.1,
+      horizonHours: 48,
+      ...(input.forecastErrorByZone ? { errorByZone: input.forecastErrorByZone } : {}),
+    },
     sampleEveryS: 3600,
   };
   return { scenario, unmeasuredHours };
@@ -216,8 +253,16 @@ export function baselineClusterShareMax(entries: readonly { baselineClusterId: s
   return Math.max(...counts.values()) / entries.length;
 }
 
-/** Sums the ledger's entries beside the replay's totals. */
-export function summarizeAudit(jobs: readonly ShadowJob[], result: SimResult, unmeasuredHours: number): LedgerAuditSummary {
+/**
+ * Sums the ledger's entries beside the replay's totals. `replayedG` (the grams of the ledger's jobs
+ * alone, from their run parts) replaces the simulator's job totals when the replay also ran occupants.
+ */
+export function summarizeAudit(
+  jobs: readonly ShadowJob[],
+  result: SimResult,
+  unmeasuredHours: number,
+  replayedG?: { baseline: number; active: number },
+): LedgerAuditSummary {
   const sum = (f: (j: ShadowJob) => number) => jobs.reduce((t, j) => t + f(j), 0);
   const spread = jobs.every((j) => j.entry.baselineMinGCo2e !== null && j.entry.baselineMaxGCo2e !== null);
   const methods: Record<string, number> = {};
@@ -239,9 +284,9 @@ export function summarizeAudit(jobs: readonly ShadowJob[], result: SimResult, un
       savedPct: pctSaved(baselineG, actualG),
     },
     shadow: {
-      baselineG: b.jobEmissionsKg * 1000,
-      activeG: a.jobEmissionsKg * 1000,
-      savedPct: pctSaved(b.jobEmissionsKg, a.jobEmissionsKg),
+      baselineG: replayedG?.baseline ?? b.jobEmissionsKg * 1000,
+      activeG: replayedG?.active ?? a.jobEmissionsKg * 1000,
+      savedPct: replayedG ? pctSaved(replayedG.baseline, replayedG.active) : pctSaved(b.jobEmissionsKg, a.jobEmissionsKg),
       jobsNotFinished: { baseline: notFinished(b), active: notFinished(a) },
     },
     unmeasuredHours,

@@ -4,7 +4,7 @@
  * their nodes and GPU models), tenant GPU quotas, the measured intensity per zone and the active
  * placement policy.
  */
-import type { ShadowJob } from "../accounting/shadow-replay";
+import type { ShadowJob, ShadowOccupant } from "../accounting/shadow-replay";
 import type { Db } from "../db/client";
 
 /** A ledger entry with the job it accounts for. */
@@ -65,6 +65,36 @@ export async function readAuditJobs(db: Db, from: Date, to: Date): Promise<Audit
     finishedAt: j.finishedAt,
     entry: savings!,
   }));
+}
+
+/**
+ * Jobs that held capacity during [from, to) but are not replayed for the ledger (still running at the
+ * end, ended without an entry, or submitted before the period): the replay runs them too, so its fleet
+ * is as full as the live one was, and leaves them out of its totals.
+ */
+export async function readAuditOccupants(db: Db, from: Date, to: Date, replayedIds: ReadonlySet<string>): Promise<ShadowOccupant[]> {
+  const rows = await db.job.findMany({
+    where: { startedAt: { lt: to }, OR: [{ finishedAt: null }, { finishedAt: { gt: from } }] },
+    orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      tenantId: true,
+      priority: true,
+      cpuMilli: true,
+      memoryMib: true,
+      gpuCount: true,
+      gpuMilli: true,
+      gangSize: true,
+      allowedGpuModels: true,
+      allowedRegions: true,
+      estimatedDurationS: true,
+      deadlineAt: true,
+      submittedAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
+  });
+  return rows.filter((j) => !replayedIds.has(j.id));
 }
 
 /** A cluster of the audit's fleet with its nodes. */

@@ -1,5 +1,6 @@
 // `npm run ledger:audit` against a cloned seeded database: the JSON line's keys and that its numbers
-// are those of the ledger rows of the period; bad flags give a usage error naming the flag.
+// are those of the ledger rows of the period; jobs of a sped-up simulated cluster replay at the live
+// concurrency and are priced for their work; bad flags give a usage error naming the flag.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +63,54 @@ describe("ledger:audit", () => {
     expect(run.status).toBe(0);
     const json = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
     expect(json.baselineClusterShareMax).toBeCloseTo(3 / rows.length, 9);
+  });
+
+  it("replays jobs of a 60x simulated cluster for their wall time, at the live concurrency, and prices the work they did", async () => {
+    const args = ["--days", "7", "--until", SEED_NOW.toISOString(), "--json"];
+    const activeKg = (stdout: string) => Number(/method 2, shadow replay: active policy ([\d.]+) kg/.exec(stdout)![1]);
+    const concurrency = (stdout: string) => {
+      const m =
+        /jobs running at once \(mean over the period, peak\): live ([\d.e+-]+) \/ (\d+), replay baseline ([\d.e+-]+) \/ (\d+), replay active ([\d.e+-]+) \/ (\d+)/.exec(
+          stdout,
+        );
+      expect(m).not.toBeNull();
+      return { live: Number(m![1]), baseline: Number(m![3]), active: Number(m![5]) };
+    };
+    const before = audit(t.url, args);
+    expect(before.status).toBe(0);
+
+    // The same work, as a cluster simulated at 60x records it: a 60th of the wall time, workSpeed 60.
+    const jobs = await t.db.job.findMany({
+      where: { submittedAt: window, savings: { isNot: null } },
+      select: { id: true, startedAt: true, finishedAt: true },
+    });
+    expect(jobs.length).toBeGreaterThan(10);
+    await t.db.$transaction([
+      ...jobs.map((j) =>
+        t.db.job.update({
+          where: { id: j.id },
+          data: { finishedAt: new Date(j.startedAt!.getTime() + (j.finishedAt!.getTime() - j.startedAt!.getTime()) / 60) },
+        }),
+      ),
+      t.db.carbonSavingsEntry.updateMany({ where: { jobId: { in: jobs.map((j) => j.id) } }, data: { workSpeed: 60 } }),
+    ]);
+    const after = audit(t.url, args);
+    expect(after.stderr).not.toMatch(/ledger:audit:/);
+    expect(after.status).toBe(0);
+
+    // Wall time at the live concurrency: the replay's jobs overlap as the compressed live runs did
+    // (running each for its work instead would carry 60 times as many at once).
+    const c = concurrency(after.stdout);
+    expect(c.live).toBeCloseTo(concurrency(before.stdout).live / 60, 3);
+    expect(c.baseline / c.live).toBeGreaterThan(0.98);
+    expect(c.baseline / c.live).toBeLessThan(1.02);
+    expect(c.active / c.live).toBeGreaterThan(0.98);
+    expect(c.active / c.live).toBeLessThan(1.02);
+    // The work it did, priced: about what the same work cost replayed at real speed (not a 60th of it);
+    // only the hours it falls in differ.
+    const ratio = activeKg(after.stdout) / activeKg(before.stdout);
+    expect(ratio).toBeGreaterThan(0.7);
+    expect(ratio).toBeLessThan(1.4);
   });
 
   it.each([

@@ -56,8 +56,15 @@ function clusterBase(c: SimClusterRun, s: SimState) {
     tier: c.sim.tier,
     pue: c.sim.pue,
     status: "active" as const,
-    ...(s.book.forecastError ? { forecastError: s.book.forecastError } : {}),
+    ...forecastErrorOf(c, s),
   };
+}
+
+/** The forecast error the cluster's zone allows for: the replayed live error when given, else the method's own. */
+function forecastErrorOf(c: SimClusterRun, s: SimState) {
+  const byZone = s.input.forecast.errorByZone;
+  const errors = byZone ? byZone[c.sim.zone] : s.book.forecastError;
+  return errors?.length ? { forecastError: errors } : {};
 }
 
 /** Latest predicted end of any running job or reservation (at least now). */

@@ -6,6 +6,7 @@
  * Times are epoch ms, durations seconds, energy kWh, emissions kg or g as named.
  */
 import type { CoordinatorPolicy } from "../coordinator/policy";
+import type { ForecastErrorBucket } from "../coordinator/deferral-check";
 import type { FleetCluster, GpuModelSpec } from "../coordinator/types";
 
 /**
@@ -108,6 +109,12 @@ export interface SimForecastOptions {
   readonly noiseSigma: number;
   /** Forecast horizon offered to policies (hours), e.g. 48. */
   readonly horizonHours: number;
+  /**
+   * The forecast error each zone's deferral checks allow for, as a live coordinator knew it (a replay
+   * of recorded decisions); a zone without buckets gets the coordinator's conservative default, as it
+   * did live. Absent: the noisy-truth method's own known error.
+   */
+  readonly errorByZone?: Readonly<Record<string, readonly ForecastErrorBucket[]>>;
 }
 
 /** A resolved scenario: everything a run needs, as data. */
