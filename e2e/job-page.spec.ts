@@ -2,7 +2,16 @@ import { expect, test } from "@playwright/test";
 import { demo, expectAccessible, expectNoSidewaysScroll, signIn } from "./helpers";
 
 test.describe("job page, queue, what-ifs and usage trends", () => {
-  test("an operator opens a queued job's page from the queue and sees its timeline; filters stay in the URL", async ({ page }) => {
+  test("an operator opens a queued job's page from the queue and sees its timeline; filters stay in the URL", async ({ page, browser }) => {
+    // The e2e server runs without the worker: a tenant submits a job so the queue is not empty whatever ran before.
+    const context = await browser.newContext();
+    const tenant = await context.newPage();
+    await signIn(tenant, demo.aurora, /\/tenant\/jobs$/);
+    await tenant.goto("/tenant/jobs/new");
+    await tenant.getByLabel("Name").fill(`e2e-queued-${Date.now()}`);
+    await tenant.getByRole("button", { name: "Submit job" }).click();
+    await expect(tenant).toHaveURL(/submitted=1/);
+    await context.close();
     await signIn(page, demo.operator, /\/operator$/);
     await page.goto("/operator/queue");
     await expect(page.getByRole("heading", { name: "Queue" })).toBeVisible();

@@ -1,6 +1,5 @@
 // The Status card of an experiment: state, times, progress while it runs, errors, and Cancel.
 import type { ExperimentDetail } from "@/server/schemas/experiment";
-import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Timestamp } from "@/components/time/timestamp";
 import { StatusBadge } from "@/components/ui/status-badge";

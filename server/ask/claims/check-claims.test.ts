@@ -111,6 +111,15 @@ describe("checkClaims: dates and times", () => {
     expect(checkClaims("It starts on Mar 15, 2026 at 10:00 America/New_York.", allowed).ok).toBe(true);
   });
 
+  it("accepts a time to the minute that is cut off as well as one that is rounded, but not a minute later", () => {
+    const withSeconds: AllowedFacts = { ...allowed, times: ["2026-03-15T17:35:56.000Z"] };
+    expect(checkClaims("It started at 17:35 UTC.", withSeconds).ok).toBe(true);
+    expect(checkClaims("It started at 17:36 UTC.", withSeconds).ok).toBe(true);
+    expect(checkClaims("It started at 2026-03-15T17:35Z.", withSeconds).ok).toBe(true);
+    expect(checkClaims("It started at 17:37 UTC.", withSeconds).ok).toBe(false);
+    expect(checkClaims("It started at 17:34 UTC.", withSeconds).ok).toBe(false);
+  });
+
   it("rejects a time or date the record does not hold", () => {
     expect(failedTexts("It starts at 15:00 UTC.")).toEqual(["15:00 UTC"]);
     expect(failedTexts("It starts at 2 pm CET.")).toEqual(["2 pm CET"]);

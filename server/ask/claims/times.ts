@@ -154,13 +154,18 @@ function localParts(ms: number, zone: number | string): { date: string; minute: 
 /** Whether a time claim renders one of the record's instants (to the precision written, in the zone written). */
 export function timeClaimMatches(claim: TimeClaim, instantsMs: readonly number[]): boolean {
   return instantsMs.some((ms) => {
-    if (claim.kind === "instant") return Math.abs(ms - (claim.value as number)) <= claim.tolerance;
+    // A time written to the minute may be rounded or cut off ("17:35" for 17:35:56): people and models do both.
+    if (claim.kind === "instant")
+      return (
+        Math.abs(ms - (claim.value as number)) <= claim.tolerance ||
+        (claim.tolerance === 30_000 && ms - (claim.value as number) >= 0 && ms - (claim.value as number) < 60_000)
+      );
     const local = localParts(ms, claim.zone);
     if (claim.kind === "date") {
       const value = claim.value as string;
       return value.length === 5 ? local.date.slice(5) === value : local.date === value;
     }
     const diff = Math.abs(local.minute - (claim.value as number));
-    return Math.min(diff, 1440 - diff) <= claim.tolerance;
+    return Math.min(diff, 1440 - diff) <= claim.tolerance || (claim.tolerance < 1 && Math.floor(local.minute) === claim.value);
   });
 }
