@@ -75,7 +75,7 @@ test.describe("carbon", () => {
     await page.getByLabel(/Hourly CSV/).setInputFiles({ name: "ca-on-bad.csv", mimeType: "text/csv", buffer: Buffer.from(badFixture) });
     await page.getByRole("button", { name: "Validate and import" }).click();
     const report = page.getByTestId("csv-report");
-    await expect(report).toContainText("Nothing was imported: 1 of 48 lines have problems");
+    await expect(report).toContainText("Nothing was imported: 1 of 48 lines has a problem");
     const issue = page.getByTestId("csv-issue");
     await expect(issue).toHaveCount(1);
     await expect(issue).toContainText("5");

@@ -22,7 +22,9 @@ test.describe("job page, queue, what-ifs and usage trends", () => {
     await expect(page.getByText(/Clear filters/)).toBeVisible();
     await expect(page.getByTestId("pending-chain").first()).toContainText("It waits for");
     await expectAccessible(page);
-    const job = page.locator("tbody a[href^='/jobs/']").first();
+    // A finished job of the seeded history has decisions to show; the queue's first job may not have been decided yet (no worker here).
+    await page.goto("/operator/jobs?status=SUCCEEDED");
+    const job = page.getByTestId("fleet-job-row").locator("a[href^='/jobs/']").first();
     await job.click();
     await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
     const timeline = page.getByTestId("job-timeline");
