@@ -169,7 +169,7 @@ describe("live operator and tenant pages", () => {
     });
     await database.db.jobEnergyHour.createMany({ data: [hour(2), hour(1)] });
     const row = (await aurora.jobs.mine({ pageSize: 200 })).rows.find((r) => r.id === job.id)!;
-    expect(row.accounted).toEqual({ energyKwh: 2.5, emissionsGCo2e: 500, hours: 2 });
+    expect(row.accounted).toEqual({ energyKwh: 2.5, emissionsGCo2e: 500, hours: 2, clusters: 1 });
     // Another tenant's list never carries it.
     const borealis = await callerAs(database.db, demoUserIds.borealis, NOW);
     expect((await borealis.jobs.mine({ pageSize: 200 })).rows.some((r) => r.id === job.id)).toBe(false);
