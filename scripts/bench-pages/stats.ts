@@ -32,3 +32,41 @@ export function formatTable(results: readonly PageResult[]): string {
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
+
+/** One page's figures as the `--json` line carries them (milliseconds and kilobytes, rounded). */
+export function summarize(r: PageResult) {
+  return {
+    page: r.page,
+    role: r.role,
+    runs: r.loadMs.length,
+    loadP50Ms: Math.round(percentile(r.loadMs, 50)),
+    loadP95Ms: Math.round(percentile(r.loadMs, 95)),
+    contentP50Ms: Math.round(percentile(r.contentMs, 50)),
+    contentP95Ms: Math.round(percentile(r.contentMs, 95)),
+    transferredKb: Math.round(percentile(r.bytes, 50) / 1024),
+  };
+}
+
+export interface PollResult {
+  table: string;
+  procedure: string;
+  /** Whether the request replayed is the page's own poll (else the procedure called as a poll would). */
+  replayed: boolean;
+  ms: number[];
+}
+
+/** Server time per poll of each live table: median and p95 of the round trips, and the slowest. */
+export function formatPolls(results: readonly PollResult[]): string {
+  const header = ["live table", "procedure", "polls", "p50 ms", "p95 ms", "max ms"];
+  const rows = results.map((r) => [
+    r.table,
+    `${r.procedure}${r.replayed ? "" : " *"}`,
+    String(r.ms.length),
+    percentile(r.ms, 50).toFixed(0),
+    percentile(r.ms, 95).toFixed(0),
+    Math.max(...r.ms).toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
