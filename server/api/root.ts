@@ -21,6 +21,7 @@ import { priorityClassesRouter } from "./routers/priority-classes";
 import { queueRouter } from "./routers/queue";
 import { askRouter } from "./routers/ask";
 import { preferencesRouter } from "./routers/preferences";
+import { apiTokensRouter } from "./routers/api-tokens";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -46,6 +47,7 @@ export const appRouter = router({
   queue: queueRouter,
   ask: askRouter,
   preferences: preferencesRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,8 @@ export interface Context {
   now: () => Date;
   /** The HTTP client's address for per-address limits (see server/security/client-address.ts); absent in-process. */
   clientAddress?: string | null;
+  /** Set when the request signed in with an API token (`Authorization: Bearer vdt_…`) instead of the session cookie. */
+  apiTokenId?: string | null;
 }
 
 const t = initTRPC.context<Context>().create({
