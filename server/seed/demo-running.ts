@@ -206,13 +206,42 @@ function traceCandidates(input: HistoryInput, rng: Rng, count: number, now: Date
   return out;
 }
 
-/** Builds the running state (see the file header). */
+/** Start of a candidate's run in wall-clock ms. */
+function startOf(c: Candidate, nowMs: number, simSpeed: number): number {
+  return nowMs - Math.round((c.elapsedS * 1000) / simSpeed);
+}
+
+/**
+ * Builds the running state (see the file header). Two passes: the first draws jobs in random order
+ * until the target allocation to choose which run; the second places the chosen ones in the order
+ * they started, each on the fleet as the jobs started before it left it. A single random-order pass
+ * placed a job that started hours ago as if the fleet were already full, so many went to dirty
+ * clusters that no time-ordered scheduler (the live coordinator, the ledger's shadow replay) would
+ * have offered; the replay then started from a different state than the seed. Chosen jobs that no
+ * longer fit in time order (fragmentation) are dropped and the allocation topped up with further
+ * draws, placed last.
+ */
 export function buildRunningState(input: RunningStateInput): RunningState {
   const h = input.history;
   const nowMs = h.now.getTime();
   const rng = createRng(input.seed);
-  const fleet = new HistoryFleet(h, historyIntensity(h.samples, h.zones, createRng(input.seed + 1)));
   const capacityMilli = h.nodes.reduce((s, n) => s + n.gpuCount * 1000, 0);
+  const candidates = [...scenarioCandidates(h, h.now), ...traceCandidates(h, rng, 4000, h.now)];
+  const chosen = new Set(placeCandidates(input, candidates, () => false, capacityMilli).jobs.map((j) => j.id as string));
+  const inStartOrder = candidates
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => chosen.has(c.job.id))
+    .sort((a, b) => startOf(a.c, nowMs, input.simSpeed) - startOf(b.c, nowMs, input.simSpeed) || a.i - b.i)
+    .map(({ c }) => c);
+  const rest = candidates.filter((c) => !chosen.has(c.job.id));
+  return placeCandidates(input, [...inStartOrder, ...rest], (c) => chosen.has(c.job.id), capacityMilli);
+}
+
+/** Places candidates in the given order until trace pods reach the target (`always` ones regardless). */
+function placeCandidates(input: RunningStateInput, candidates: Candidate[], always: (c: Candidate) => boolean, capacityMilli: number): RunningState {
+  const h = input.history;
+  const nowMs = h.now.getTime();
+  const fleet = new HistoryFleet(h, historyIntensity(h.samples, h.zones, createRng(input.seed + 1)));
   const nominal = nominalQuotas(h);
   const usage = new Map<string, number>();
   const out: RunningState = { jobs: [], decisions: [], shares: [], gpuMilli: new Map(), nodeHeld: new Map(), allocatedMilli: 0, capacityMilli, tried: 0 };
@@ -222,12 +251,11 @@ export function buildRunningState(input: RunningStateInput): RunningState {
   );
   const policy = { name: h.policy.name, version: h.policy.version, objectiveWeights: h.policy.objectiveWeights, constraints: h.policy.constraints };
   const coordinator = createCoordinator({ policy, workload });
-  const candidates = [...scenarioCandidates(h, h.now), ...traceCandidates(h, rng, 4000, h.now)];
   for (const c of candidates) {
     const isTrace = !c.job.id.includes("-h800-") && !c.job.id.includes("-a100-");
-    if (isTrace && out.allocatedMilli >= input.targetRatio * capacityMilli) break;
+    if (isTrace && !always(c) && out.allocatedMilli >= input.targetRatio * capacityMilli) break;
     out.tried++;
-    const startMs = nowMs - Math.round((c.elapsedS * 1000) / input.simSpeed);
+    const startMs = startOf(c, nowMs, input.simSpeed);
     const job = { ...c.job, submittedAt: new Date(startMs - 30_000) };
     const fleetJob = toFleetJob({ ...job, computeUnits: null, minGpuMemoryGib: null, gangSize: 1, allowedRegions: [], allowSplit: false });
     const decision = coordinator.decide(fleet.snapshotAt(startMs), fleetJob, { seed: mixSeed(input.seed, out.tried) });
