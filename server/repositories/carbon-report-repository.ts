@@ -120,6 +120,15 @@ const LEDGER_SUMS = Prisma.sql`COALESCE(SUM(e."actualGCo2e"), 0)::float8 AS "act
   COALESCE(SUM(COALESCE(e."baselineMaxGCo2e", e."baselineGCo2e")), 0)::float8 AS "baselineMaxGCo2e",
   COALESCE(SUM(e."savedGCo2e"), 0)::float8 AS "savedGCo2e", COUNT(e.id)::int AS jobs`;
 const ledgerInPeriod = (p: Period) => Prisma.sql`${ENTRY_AT} >= ${utc(p.from)} AND ${ENTRY_AT} < ${utc(p.to)}`;
+/**
+ * The entries per cluster: a split job's entry once per cluster it ran on, with that cluster's part
+ * (CarbonSavingsClusterShare; the spread scaled by its energy share), every other entry as it is.
+ */
+export const LEDGER_ENTRIES_PER_CLUSTER = Prisma.sql`(SELECT e.id, e."jobId", e."tenantId", e.day, COALESCE(s."clusterId", e."clusterId") AS "clusterId",
+  COALESCE(s."actualGCo2e", e."actualGCo2e") AS "actualGCo2e", COALESCE(s."baselineGCo2e", e."baselineGCo2e") AS "baselineGCo2e",
+  e."baselineMinGCo2e" * COALESCE(s."energyShare", 1) AS "baselineMinGCo2e", e."baselineMaxGCo2e" * COALESCE(s."energyShare", 1) AS "baselineMaxGCo2e",
+  COALESCE(s."savedGCo2e", e."savedGCo2e") AS "savedGCo2e"
+  FROM "CarbonSavingsEntry" e LEFT JOIN "CarbonSavingsClusterShare" s ON s."entryId" = e.id)`;
 
 /** Ledger totals per group: "day" (viewer's day), "tenant" or "cluster". */
 export async function readLedgerTotals(db: Db, p: Period, by: "day" | "tenant" | "cluster") {
@@ -130,9 +139,11 @@ export async function readLedgerTotals(db: Db, p: Period, by: "day" | "tenant" |
     return rows.map((r) => ({ ...r, name: r.key }));
   }
   const [table, column] = by === "tenant" ? [Prisma.sql`"Tenant"`, Prisma.sql`e."tenantId"`] : [Prisma.sql`"Cluster"`, Prisma.sql`e."clusterId"`];
+  // Per cluster, a split job's entry counts on each cluster it ran on, with that cluster's part.
+  const entries = by === "cluster" ? LEDGER_ENTRIES_PER_CLUSTER : Prisma.sql`"CarbonSavingsEntry"`;
   return db.$queryRaw<(LedgerTotals & { key: string; name: string })[]>`
     SELECT g.id AS key, g.name, ${LEDGER_SUMS}
-    FROM "CarbonSavingsEntry" e JOIN "Job" j ON j.id = e."jobId" JOIN ${table} g ON g.id = ${column}
+    FROM ${entries} e JOIN "Job" j ON j.id = e."jobId" JOIN ${table} g ON g.id = ${column}
     WHERE ${ledgerInPeriod(p)} GROUP BY g.id ORDER BY "savedGCo2e" DESC, g.name`;
 }
 

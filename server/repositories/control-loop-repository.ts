@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { splitSavingByCluster } from "../accounting/saving-split";
 
 /** Every cluster (or the listed ones) with its connection (null = simulated), nodes and GPU model power figures. */
 export function findClustersForDrivers(db: Db, ids?: string[]) {
@@ -175,8 +176,12 @@ export interface JobAccountingRows {
   saving: Omit<Prisma.CarbonSavingsEntryCreateManyInput, "jobId"> | null;
 }
 
-/** Writes a job's hours and ledger entry inside the caller's transaction. */
+/** Writes a job's hours and ledger entry (split per cluster for a split job) inside the caller's transaction. */
 export async function writeJobAccounting(tx: Prisma.TransactionClient, jobId: string, rows: JobAccountingRows) {
   if (rows.hours.length) await tx.jobEnergyHour.createMany({ data: rows.hours.map((h) => ({ ...h, jobId })) });
-  if (rows.saving) await tx.carbonSavingsEntry.create({ data: { ...rows.saving, jobId } });
+  if (!rows.saving) return;
+  const entry = await tx.carbonSavingsEntry.create({ data: { ...rows.saving, jobId }, select: { id: true } });
+  // A job split across clusters: its entry per cluster, by the energy it drew there.
+  const shares = splitSavingByCluster(rows.saving, rows.hours);
+  if (shares.length) await tx.carbonSavingsClusterShare.createMany({ data: shares.map((share) => ({ ...share, entryId: entry.id })) });
 }

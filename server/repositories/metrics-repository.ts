@@ -1,5 +1,6 @@
 /** Aggregates for the Prometheus endpoint, computed in PostgreSQL. */
 import type { Db } from "../db/client";
+import { LEDGER_ENTRIES_PER_CLUSTER } from "./carbon-report-repository";
 
 /** Upper bounds (seconds) of the decision latency histogram; Decision.latencyMs is compared in milliseconds. */
 export const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
@@ -30,7 +31,7 @@ export async function readFleetMetrics(db: Db) {
     >`SELECT b.le, count(d.id) AS n FROM unnest(${LATENCY_BUCKETS_MS}::float8[]) AS b(le) LEFT JOIN "Decision" d ON d."latencyMs" IS NOT NULL AND d."latencyMs" <= b.le GROUP BY b.le ORDER BY b.le`,
     db.$queryRaw<
       { cluster: string; saved: number | null }[]
-    >`SELECT c.name AS cluster, SUM(s."savedGCo2e") AS saved FROM "CarbonSavingsEntry" s JOIN "Cluster" c ON c.id = s."clusterId" GROUP BY c.name ORDER BY c.name`,
+    >`SELECT c.name AS cluster, SUM(s."savedGCo2e") AS saved FROM ${LEDGER_ENTRIES_PER_CLUSTER} s JOIN "Cluster" c ON c.id = s."clusterId" GROUP BY c.name ORDER BY c.name`,
   ]);
   const latencyTotals = await db.decision.aggregate({ where: { latencyMs: { not: null } }, _sum: { latencyMs: true }, _count: { latencyMs: true } });
   // Ages on the database clock, the same clock that stamped the cycles.
