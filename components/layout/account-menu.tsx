@@ -1,5 +1,6 @@
 "use client";
-// Who is signed in, opening a small panel with the person's own settings (time zone).
+// Who is signed in, opening a small panel with the person's own settings (time zone) and a link to their API tokens.
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { TimeZoneSetting } from "@/components/time/time-zone-setting";
 
@@ -34,6 +35,13 @@ export function AccountMenu({ label }: { label: string }) {
       {open && (
         <div id="account-panel" className="absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-slate-200">
           <TimeZoneSetting />
+          <Link
+            href="/account/tokens"
+            className="mt-3 block border-t border-slate-200 pt-3 text-sm font-medium text-leaf-700 hover:underline"
+            onClick={() => setOpen(false)}
+          >
+            API tokens
+          </Link>
         </div>
       )}
     </div>

@@ -28,9 +28,13 @@ export const MAX_ACTIVE_API_TOKENS = 20;
 const DAY_MS = 24 * 3600_000;
 const utc = (at: Date) => at.toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
-/** The caller's tokens, newest first (revoked ones too, so the page can show when they ended). */
-export function listApiTokens(db: Db, userId: string): Promise<ApiTokenRow[]> {
-  return findUserApiTokens(db, userId);
+/** A listed token with whether it still works. */
+export type ApiTokenView = ApiTokenRow & { state: "active" | "expired" | "revoked" };
+
+/** The caller's tokens, newest first (revoked and expired ones too, so the page can show when they ended). */
+export async function listApiTokens(db: Db, userId: string, now: Date): Promise<ApiTokenView[]> {
+  const rows = await findUserApiTokens(db, userId);
+  return rows.map((t) => ({ ...t, state: t.revokedAt ? "revoked" : t.expiresAt && t.expiresAt.getTime() <= now.getTime() ? "expired" : "active" }));
 }
 
 /** Creates a token; the secret is in the result and nowhere else (only its hash is stored). */

@@ -17,7 +17,7 @@ const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
 
 export const apiTokensRouter = router({
   /** The caller's tokens, newest first; never their secrets or hashes. */
-  list: sessionProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
+  list: sessionProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id, ctx.now())),
   /** A new token for the caller; the secret in the answer is shown once and stored only as a hash. */
   create: sessionProcedure.input(apiTokenCreateSchema).mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user.id, input, ctx.now())),
   /** Revokes one of the caller's tokens at once. */
