@@ -85,7 +85,10 @@ export function buildBusyQueue(pods: OpenbPod[], count: number, now: Date, seed:
       0,
       "pc-standard",
       { gpuCount: 8, gangSize: 4, model: SCENARIO_MODELS.gang, durationS: 6 * 3600, ...wholeNode },
-      at(90),
+      // Submitted after the production jobs holding the A100 nodes started (12 wall minutes before
+      // now at 60x): had it come first, any time-ordered scheduler (the ledger's shadow replay too)
+      // would have started it on the free A100 nodes, and the seeded state could not have happened.
+      at(10),
     ),
     scenarioRow(
       "job-queue-prod-h800",
@@ -102,7 +105,7 @@ export function buildBusyQueue(pods: OpenbPod[], count: number, now: Date, seed:
         1,
         "pc-best-effort",
         { gpuCount: 1, gangSize: 1, model: SCENARIO_MODELS.gang, durationS: 20 * 60, cpuMilli: 4000, memoryMib: 16_384 },
-        at(30 - i),
+        at(9 - i),
       ),
     ),
   ];

@@ -1,10 +1,11 @@
 /**
  * The rows of a replayed job that finished before "now", accounted with the same functions as the
- * live worker: per-hour energy by the power model (PUE, measured hourly intensity), its decisions
+ * live worker: per-hour energy by the node-share power model (PUE, measured hourly intensity), its decisions
  * and its savings-ledger entry against the capacity-weighted baseline.
  */
 import { BASELINE_METHOD, estimateBaseline } from "../accounting/baseline";
-import { accountJobHours, mergeHours, powerModelWatts, sumJobHours, type JobHour } from "../accounting/energy-hours";
+import { accountJobHours, mergeHours, sumJobHours, type JobHour } from "../accounting/energy-hours";
+import { jobPowerModel } from "../accounting/node-power-model";
 import type { CoordinatorDecision } from "../engine";
 import type { HistoryFleet } from "./demo-history-fleet";
 import type { HistoryIntensity } from "./demo-history-intensity";
@@ -18,19 +19,36 @@ export interface HistoryRows {
   savings: Record<string, unknown>[];
 }
 
-/** The job's hours on every cluster it ran on (shares drawn by the power model, speed 1). */
+/**
+ * The job's hours on every cluster it ran on, by the node-share power model the live runner accounts
+ * with (GPUs, CPU, memory and the node's idle share; speed 1). The GPU-only model used before gave a
+ * CPU-only job 0 g and every job less than the live worker and the ledger's shadow replay price it at.
+ */
 function jobHours(p: Placed, fleet: HistoryFleet, intensity: HistoryIntensity): (JobHour & { clusterId: string })[] {
   return p.parts.flatMap((part) => {
     const c = fleet.cluster(part.clusterId);
-    const shares = part.assignments.flatMap((a) => {
+    const holdings = part.assignments.map((a) => {
+      const node = c.state.nodes[a.nodeIndex]!;
       const model = fleet.modelOf(part.clusterId, a.nodeIndex);
-      return model ? a.gpuIndices.map(() => ({ idleWatts: model.idleWatts, maxWatts: model.maxWatts, milli: part.request.gpuMilliPerGpu })) : [];
+      return {
+        node: {
+          cpuMilli: node.cpuMilliCapacity,
+          memoryMib: node.memoryMibCapacity,
+          gpuCount: node.gpuMilliFree.length,
+          gpuIdleWatts: model?.idleWatts ?? 0,
+          gpuMaxWatts: model?.maxWatts ?? 0,
+        },
+        held: { cpuMilli: part.request.cpuMilli, memoryMib: part.request.memoryMib, gpuMilli: a.gpuIndices.length * part.request.gpuMilliPerGpu },
+      };
     });
+    const power = jobPowerModel(holdings);
     return accountJobHours({
       runStartMs: p.startMs,
       runEndMs: p.endMs,
       workSpeed: 1,
-      powerModelWatts: powerModelWatts(shares),
+      powerModelWatts: power.watts,
+      unmeteredWatts: power.unmeteredWatts,
+      energyMethod: power.method,
       samples: [],
       pue: c.meta.pue,
       intensity: intensity.intensityOf(c.meta.zoneId),
