@@ -4,7 +4,6 @@
  * the carbon-agnostic baseline (CarbonSavingsEntry).
  */
 import type { Db } from "../db/client";
-import { loadForecastAccuracy } from "../carbon-feeds";
 import {
   listZones,
   readEmissionsByCluster,
@@ -18,6 +17,7 @@ import {
   readProvenance,
   type Period,
 } from "../repositories/carbon-report-repository";
+import { cachedForecastAccuracy } from "./forecast-accuracy-cache";
 import { FORECASTER_PROVIDER, forecastFills } from "./zone-forecast-fill";
 
 const HOUR_MS = 3_600_000;
@@ -38,9 +38,12 @@ export async function getIntensityReport(db: Db, now: Date, historyDays: number,
   const from = new Date(hourNow - historyDays * DAY_MS);
   const to = new Date(hourNow + (forecastHours + 1) * HOUR_MS);
   const [zones, series, provenance] = await Promise.all([listZones(db), readIntensitySeries(db, from, to), readProvenance(db, from, to)]);
-  const accuracy = await Promise.all(zones.map((z) => loadForecastAccuracy(db, z.id, new Date(hourNow - ACCURACY_DAYS * DAY_MS), new Date(hourNow + HOUR_MS))));
-  // Future hours no feed forecasts are shown as the scheduler sees them: the engine's forecaster.
-  const fills = await forecastFills(db, zones, hourNow, forecastHours + 1, now.getTime());
+  // Accuracy (cached for minutes) and the forecaster's fills (cached per hour) are read side by side.
+  const [accuracy, fills] = await Promise.all([
+    Promise.all(zones.map((z) => cachedForecastAccuracy(db, z.id, new Date(hourNow - ACCURACY_DAYS * DAY_MS), new Date(hourNow + HOUR_MS), now.getTime()))),
+    // Future hours no feed forecasts are shown as the scheduler sees them: the engine's forecaster.
+    forecastFills(db, zones, hourNow, forecastHours + 1, now.getTime()),
+  ]);
   return {
     nowMs: now.getTime(),
     fromMs: from.getTime(),
