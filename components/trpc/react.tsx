@@ -1,7 +1,7 @@
 "use client";
 // The browser's tRPC client: TanStack React Query hooks over HTTP batching, superjson for dates.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
@@ -21,11 +21,25 @@ function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
 }
 
+/**
+ * Calls that may wait on a language model (narratives, Ask Verdant) travel alone: a batch answers
+ * only when its slowest call is done, so batched with a page's data they would hold it up.
+ */
+const isModelBacked = (path: string) => path.startsWith("narrative.") || path.startsWith("ask.");
+
 /** Provides React Query and the typed tRPC hooks to client components. */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS })] }),
+    createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          condition: (op) => !isModelBacked(op.path),
+          true: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS }),
+          false: httpLink({ url: "/api/trpc", transformer: superjson }),
+        }),
+      ],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>
