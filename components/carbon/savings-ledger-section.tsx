@@ -2,7 +2,7 @@
 // The savings ledger: per finished job, what it emitted against what the carbon-agnostic baseline
 // would have, with totals per day, tenant and cluster and one page of entries.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { CategoryBarChart } from "@/components/charts/category-bar-chart";
 import { Button } from "@/components/ui/button";
 import { formatEmissions } from "@/components/ui/format";
@@ -24,8 +24,8 @@ const totalsRows = (rows: Totals[]) =>
   }));
 const COLUMNS = ["Jobs", "Actual", "Baseline", "Saved", "Saved %"];
 
-/** The ledger panel for the last `days` days, grouped by the viewer's calendar days. */
-export function SavingsLedgerSection({ days, tz }: { days: number; tz: string }) {
+/** The ledger panel for the last `days` days, grouped by the viewer's calendar days; `onShown` once its first answer (or error) is on screen. */
+export function SavingsLedgerSection({ days, tz, onShown }: { days: number; tz: string; onShown?: () => void }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const query = useQuery({
@@ -34,6 +34,10 @@ export function SavingsLedgerSection({ days, tz }: { days: number; tz: string })
     refetchInterval: 60_000,
   });
   const l = query.data;
+  const settled = query.data !== undefined || query.error !== null;
+  useEffect(() => {
+    if (settled) onShown?.();
+  }, [settled, onShown]);
   const pages = l ? Math.max(1, Math.ceil(l.totalEntries / PAGE_SIZE)) : 1;
   return (
     <QueryState isLoading={query.isLoading} error={query.error}>

@@ -52,7 +52,7 @@ function AccuracyTable({ zone }: { zone: Zone }) {
   );
 }
 
-function ZoneCard({ zone, nowMs }: { zone: Zone; nowMs: number }) {
+function ZoneCard({ zone, nowMs, deferChart }: { zone: Zone; nowMs: number; deferChart: boolean }) {
   const providers = [...new Set(zone.sources.map((s) => s.provider))];
   const hours = (kind: string) => zone.sources.filter((s) => s.kind === kind).reduce((n, s) => n + s.hours, 0);
   return (
@@ -98,14 +98,23 @@ function ZoneCard({ zone, nowMs }: { zone: Zone; nowMs: number }) {
           <dd className="inline">{zone.annualAverageGCo2ePerKwh.toFixed(1)} gCO2e/kWh</dd>
         </div>
       </dl>
-      <IntensityHistoryChart zone={zone.id} points={zone.points} nowMs={nowMs} annualAverage={zone.annualAverageGCo2ePerKwh} />
+      {deferChart ? (
+        // The chart's own height, so nothing moves when it is drawn.
+        <div className="h-64 w-full animate-pulse rounded-md bg-slate-50" aria-busy="true" data-testid="zone-chart-pending" />
+      ) : (
+        <IntensityHistoryChart zone={zone.id} points={zone.points} nowMs={nowMs} annualAverage={zone.annualAverageGCo2ePerKwh} />
+      )}
       <AccuracyTable zone={zone} />
     </article>
   );
 }
 
-/** The zones' intensity panel; the first render uses the server's data for the default range. */
-export function ZoneIntensitySection({ initial, initialDays }: { initial: IntensityReport; initialDays: number }) {
+/**
+ * The zones' intensity panel; the first render uses the server's data for the default range. With
+ * `deferCharts` the zone charts wait (drawing six of them takes the browser half a second on a busy
+ * machine, which would otherwise come before the emissions and ledger below are shown).
+ */
+export function ZoneIntensitySection({ initial, initialDays, deferCharts = false }: { initial: IntensityReport; initialDays: number; deferCharts?: boolean }) {
   const trpc = useTRPC();
   const [days, setDays] = useState(initialDays);
   const query = useQuery({
@@ -128,7 +137,7 @@ export function ZoneIntensitySection({ initial, initialDays }: { initial: Intens
         {report && (
           <div className="grid gap-4 lg:grid-cols-2">
             {report.zones.map((z) => (
-              <ZoneCard key={z.id} zone={z} nowMs={report.nowMs} />
+              <ZoneCard key={z.id} zone={z} nowMs={report.nowMs} deferChart={deferCharts} />
             ))}
           </div>
         )}
