@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fileURLToPath } from "node:url";
 import { demoClusters, demoPolicy, demoTenants, demoZones } from "./demo-catalog";
 import { loadDemoInputs } from "./demo-inputs";
-import { buildRunningState, nominalQuotas } from "./demo-running";
+import { buildRunningState, nominalQuotas, RUNNING_SPLIT_JOB_ID } from "./demo-running";
 
 const now = new Date("2026-03-15T12:34:56Z");
 const dataDir = fileURLToPath(new URL("../../data/demo", import.meta.url));
@@ -78,6 +78,19 @@ describe("busy demo running state", () => {
     // Each placing decision is stamped at its job's start.
     const startOf = new Map(jobs.map((j) => [j.id, j.startedAt.getTime()]));
     for (const d of decisions) expect(d.createdAt.getTime()).toBe(startOf.get(d.jobId));
+  });
+
+  it("splits the running gang over the Toronto-Ottawa link, ten whole nodes in one rack on each side", () => {
+    const job = (state.jobs as { id: string; gangSize: number; allowSplit: boolean; status: string }[]).find((j) => j.id === RUNNING_SPLIT_JOB_ID)!;
+    expect(job).toMatchObject({ gangSize: 10, allowSplit: true, status: "RUNNING" });
+    const decision = (
+      state.decisions as { jobId: string; assignments: { cluster: string; node: string; gpuIndices: number[] }[]; explanation: { split?: unknown } }[]
+    ).find((d) => d.jobId === RUNNING_SPLIT_JOB_ID)!;
+    const clusters = new Set(decision.assignments.map((a) => a.cluster));
+    expect(clusters).toEqual(new Set(["cluster-tor-hub-1", "cluster-ott-regional-1"]));
+    expect(decision.assignments).toHaveLength(10);
+    for (const a of decision.assignments) expect(a.gpuIndices).toHaveLength(8);
+    expect(decision.explanation.split).toBeTruthy();
   });
 
   it("is deterministic", () => {

@@ -18,6 +18,7 @@ import { HistoryFleet } from "./demo-history-fleet";
 import { historyIntensity } from "./demo-history-intensity";
 import { decisionRows } from "./demo-history-rows";
 import { demoJobFromPod } from "./demo-jobs";
+import { demoLinkRows } from "./seed-links";
 
 /** Models the scenarios hold; trace pods of the running state stay on the other models. */
 export const SCENARIO_MODELS = { preempt: "H800", gang: "A100-SXM4-80GB" } as const;
@@ -51,7 +52,12 @@ interface Candidate {
   classId: string;
   elapsedS: number;
   checkpointIntervalS: number | null;
+  /** Gang and placement options beyond a single member anywhere (the split scenario). */
+  gang?: { gangSize: number; gangSameRack: boolean; allowedRegions: string[]; allowSplit: boolean };
 }
+
+/** The running split job: a gang that no rack of the compact fleet holds, split over the Toronto-Ottawa link. */
+export const RUNNING_SPLIT_JOB_ID = "job-run-split";
 
 /** Longest run of the busy demo's jobs (see server/data/demo-workload-mix.ts). */
 export const MAX_RUN_S = DEMO_MAX_RUN_S;
@@ -158,6 +164,22 @@ function scenarioCandidates(input: HistoryInput, now: Date): Candidate[] {
   return out;
 }
 
+/**
+ * The split scenario: ten whole 8-GPU nodes in one rack, in na-east, allowed to split. No rack of the
+ * compact fleet has ten such nodes (Toronto's largest has nine, Ottawa's six), so the coordinator
+ * splits it over the Toronto-Ottawa link. It started first (12 simulated hours, 10 done), on a fleet
+ * with room, and ends two wall minutes after now at 60x, so its ledger entry is split per cluster.
+ */
+function splitCandidate(input: HistoryInput, now: Date): Candidate {
+  const [aurora] = input.tenants;
+  const c = scenarioJob(RUNNING_SPLIT_JOB_ID, "pretrain-split-80gpu", "", aurora!, "pc-standard", 12 * 3600, 10 * 3600, now);
+  return {
+    ...c,
+    job: { ...c.job, cpuMilli: 16_000, memoryMib: 65_536, allowedGpuModels: [], idempotencyKey: "running-split" },
+    gang: { gangSize: 10, gangSameRack: true, allowedRegions: ["na-east"], allowSplit: true },
+  };
+}
+
 /** Trace pods drawn in proportion to duration, each in the first half of its run. */
 function traceCandidates(input: HistoryInput, rng: Rng, count: number, now: Date): Candidate[] {
   const pods = input.pods.filter((p) => p.gpuCount > 0);
@@ -226,7 +248,7 @@ export function buildRunningState(input: RunningStateInput): RunningState {
   const nowMs = h.now.getTime();
   const rng = createRng(input.seed);
   const capacityMilli = h.nodes.reduce((s, n) => s + n.gpuCount * 1000, 0);
-  const candidates = [...scenarioCandidates(h, h.now), ...traceCandidates(h, rng, 4000, h.now)];
+  const candidates = [splitCandidate(h, h.now), ...scenarioCandidates(h, h.now), ...traceCandidates(h, rng, 4000, h.now)];
   const chosen = new Set(placeCandidates(input, candidates, () => false, capacityMilli).jobs.map((j) => j.id as string));
   const inStartOrder = candidates
     .map((c, i) => ({ c, i }))
@@ -251,14 +273,23 @@ function placeCandidates(input: RunningStateInput, candidates: Candidate[], alwa
   );
   const policy = { name: h.policy.name, version: h.policy.version, objectiveWeights: h.policy.objectiveWeights, constraints: h.policy.constraints };
   const coordinator = createCoordinator({ policy, workload });
+  // The demo's links, so a gang no cluster holds can split as the live coordinator would split it.
+  const links = demoLinkRows().map((l) => ({
+    a: l.clusterAId,
+    b: l.clusterBId,
+    distanceKm: l.distanceKm,
+    bandwidthGbps: l.bandwidthGbps,
+    latencyMs: l.latencyMs,
+  }));
   for (const c of candidates) {
-    const isTrace = !c.job.id.includes("-h800-") && !c.job.id.includes("-a100-");
+    const isTrace = !c.job.id.includes("-h800-") && !c.job.id.includes("-a100-") && c.job.id !== RUNNING_SPLIT_JOB_ID;
     if (isTrace && !always(c) && out.allocatedMilli >= input.targetRatio * capacityMilli) break;
     out.tried++;
     const startMs = startOf(c, nowMs, input.simSpeed);
     const job = { ...c.job, submittedAt: new Date(startMs - 30_000) };
-    const fleetJob = toFleetJob({ ...job, computeUnits: null, minGpuMemoryGib: null, gangSize: 1, allowedRegions: [], allowSplit: false });
-    const decision = coordinator.decide(fleet.snapshotAt(startMs), fleetJob, { seed: mixSeed(input.seed, out.tried) });
+    const gang = c.gang ?? { gangSize: 1, gangSameRack: false, allowedRegions: [], allowSplit: false };
+    const fleetJob = toFleetJob({ ...job, computeUnits: null, minGpuMemoryGib: null, ...gang });
+    const decision = coordinator.decide({ ...fleet.snapshotAt(startMs), links }, fleetJob, { seed: mixSeed(input.seed, out.tried) });
     if (decision.outcome !== "placed") continue;
     fleet.place(job.id, job.tenantId, decision.parts, startMs + job.estimatedDurationS * 1000, startMs, decision.gCo2e ?? 0);
     const model = fleet.modelOf(decision.parts[0]!.clusterId, decision.parts[0]!.assignments[0]!.nodeIndex)?.id ?? "";
@@ -302,6 +333,7 @@ function writeJob(
   out.jobs.push({
     ...fields,
     allowedRegions: [],
+    ...(c.gang ?? {}),
     status: "RUNNING",
     priorityClassId: c.classId,
     checkpointIntervalS: c.checkpointIntervalS,

@@ -118,7 +118,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       await writeDemoPolicy(tx, now);
       if (busyRows) await writeBusyState(tx, { ...busyRows, now });
       else await writeDemoQueue(tx, inputs.jobs);
-      await seedClusterLinks(tx, now);
+      await seedClusterLinks(tx, now, { queuedSplit: !busyRows });
       await writeDemoHistory(tx, history);
       await tx.auditLog.create({ data: { actorId: null, action: "demo.seed", entityType: "System", entityId: "demo", after: counts, at: now } });
     },

@@ -33,15 +33,22 @@ export function demoLinkFigures(a: { latitude: number; longitude: number }, b: {
   return { distanceKm, latencyMs: Math.round((distanceKm / 200 + SWITCHING_MS) * 100) / 100 };
 }
 
-/** Writes the demo links (pair ordered by id) and the queued split job. */
-export async function seedClusterLinks(tx: DbTx, now: Date): Promise<void> {
+/** The demo links as rows (pair ordered by id), the same figures the snapshot's links carry. */
+export function demoLinkRows() {
   const byName = new Map(demoClusters.map((c) => [c.name, c]));
-  await tx.clusterLink.createMany({
-    data: DEMO_LINKS.map((l) => {
-      const [a, b] = [`cluster-${l.a}`, `cluster-${l.b}`].sort() as [string, string];
-      return { clusterAId: a, clusterBId: b, bandwidthGbps: l.bandwidthGbps, ...demoLinkFigures(byName.get(l.a)!, byName.get(l.b)!) };
-    }),
+  return DEMO_LINKS.map((l) => {
+    const [a, b] = [`cluster-${l.a}`, `cluster-${l.b}`].sort() as [string, string];
+    return { clusterAId: a, clusterBId: b, bandwidthGbps: l.bandwidthGbps, ...demoLinkFigures(byName.get(l.a)!, byName.get(l.b)!) };
   });
+}
+
+/**
+ * Writes the demo links and, unless the demo places its own split (the busy demo's running state,
+ * whose compact fleet has no rack pair for 20 members), the queued split job.
+ */
+export async function seedClusterLinks(tx: DbTx, now: Date, options: { queuedSplit: boolean } = { queuedSplit: true }): Promise<void> {
+  await tx.clusterLink.createMany({ data: demoLinkRows() });
+  if (!options.queuedSplit) return;
   await tx.job.create({
     data: {
       id: DEMO_SPLIT_JOB_ID,
