@@ -29,7 +29,7 @@ export async function readWaitPercentiles(db: Db, since: Date) {
 export async function readCarbonSince(db: Db, since: Date) {
   const rows = await db.$queryRaw<{ energy: number | null; emissions: number | null; saved: number | null }[]>`SELECT
       SUM(j."energyKwh") AS energy, SUM(j."emissionsGCo2e") AS emissions,
-      SUM((d.explanation -> 'chosen' -> 0 -> 'carbon' ->> 'savingGCo2e')::float8) AS saved
+      SUM(d."chosenSavingGCo2e") AS saved
     FROM "Job" j LEFT JOIN "Decision" d ON d."jobId" = j.id AND d.outcome = 'PLACED'
     WHERE j."placedAt" >= ${since}`;
   return { energyKwh: rows[0]?.energy ?? 0, emissionsGCo2e: rows[0]?.emissions ?? 0, savedByWaitingGCo2e: rows[0]?.saved ?? 0 };
