@@ -58,4 +58,10 @@ describe("load benchmark workload", () => {
     expect(v.map((x) => [x.simPolicy.policy.constraints.backfill, x.simPolicy.policy.constraints.preemption])[3]).toEqual(["easy", true]);
     expect(loadVariants(base.policies.slice(0, 1), { backfill: false, preemption: true })).toHaveLength(2);
   });
+
+  it("runs only the backfill modes asked for (--modes), in report order of the list given", () => {
+    const v = loadVariants(base.policies.slice(0, 1), { backfill: true, preemption: false, modes: ["off", "easy"] });
+    expect(v.map((x) => x.simPolicy.policy.constraints.backfill)).toEqual(["off", "easy"]);
+    expect(v.every((x) => x.simPolicy.policy.constraints.preemption === base.policies[0]!.policy.constraints.preemption)).toBe(true);
+  });
 });

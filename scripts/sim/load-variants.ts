@@ -17,6 +17,8 @@ const MODE_LABEL: Record<BackfillMode, string> = { off: "no backfill", easy: "EA
 export interface VariantAxes {
   readonly backfill: boolean;
   readonly preemption: boolean;
+  /** Backfill modes run when backfill varies (--modes; default every mode), so a table can leave one out to save CPU. */
+  readonly modes?: readonly BackfillMode[];
 }
 
 /** One variant: the policy it derives from and its toggles. */
@@ -31,7 +33,7 @@ export interface LoadVariant {
 export function loadVariants(policies: readonly SimPolicy[], axes: VariantAxes): LoadVariant[] {
   const out: LoadVariant[] = [];
   for (const p of policies) {
-    const modes: readonly BackfillMode[] = axes.backfill ? BACKFILL_MODES : [p.policy.constraints.backfill];
+    const modes: readonly BackfillMode[] = axes.backfill ? (axes.modes ?? BACKFILL_MODES) : [p.policy.constraints.backfill];
     const preempts: readonly boolean[] = axes.preemption ? [false, true] : [p.policy.constraints.preemption];
     for (const backfill of modes)
       for (const preemption of preempts) {
