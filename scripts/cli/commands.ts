@@ -77,6 +77,13 @@ export async function statusOfJob(client: VerdantClient, id: string): Promise<Co
   return { text: lines.join("\n") + "\n", json: job };
 }
 
+/** GPUs per node (a share of one as a fraction) times nodes, or the compute asked for. */
+function gpusCell(r: { computeUnits: number | null; gpuCount: number; gpuMilli: number; gangSize: number }): string {
+  if (r.computeUnits !== null) return `${r.computeUnits} A100-eq`;
+  const perNode = r.gpuCount === 1 && r.gpuMilli < 1000 ? String(r.gpuMilli / 1000) : String(r.gpuCount);
+  return `${perNode}${r.gangSize > 1 ? ` x ${r.gangSize}` : ""}`;
+}
+
 /** The caller's jobs as a table: a tenant member's own tenant's, an operator's or admin's every tenant's. */
 export async function statusOfJobs(client: VerdantClient, limit: number): Promise<CommandResult> {
   const me = await client.auth.me.query();
@@ -89,7 +96,7 @@ export async function statusOfJobs(client: VerdantClient, limit: number): Promis
     r.name,
     ...(fleet ? [r.tenant.name] : []),
     r.status.toLowerCase(),
-    r.computeUnits !== null ? `${r.computeUnits} A100-eq` : `${r.gpuCount}${r.gangSize > 1 ? ` x ${r.gangSize}` : ""}`,
+    gpusCell(r),
     utcMinutes(r.submittedAt),
     r.decisions[0] ? `${r.decisions[0].outcome.toLowerCase()}${r.decisions[0].cluster ? ` (${r.decisions[0].cluster.name})` : ""}` : "-",
   ]);
