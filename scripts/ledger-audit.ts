@@ -12,6 +12,7 @@ import { createDb } from "../server/db/client";
 import { simulate } from "../server/engine";
 import { parseEnv } from "../server/env.js";
 import { readActivePolicyRow, readAuditFleet, readAuditJobs, readAuditOccupants, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
+import { findRecentJobShapes } from "../server/repositories/fleet-repository";
 import { zoneForecastErrors } from "../server/services/zone-forecast-error";
 import { openDatabase } from "./lib/database";
 import { LEDGER_AUDIT_USAGE, LedgerAuditArgError, parseLedgerAuditArgs, type LedgerAuditArgs } from "./lib/ledger-audit-args";
@@ -37,6 +38,8 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
     ]);
     if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
     const occupants = await readAuditOccupants(db, from, to, new Set(jobs.map((j) => j.id)));
+    // The shapes the live coordinator learns its target workload from (createFleetCoordinator).
+    const workloadShapes = await findRecentJobShapes(db, 5000);
     const t0 = performance.now();
     // The error the live deferral checks allowed for, so the replay's active policy waits as rarely as live did.
     const errors = await zoneForecastErrors(
@@ -54,6 +57,7 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
       activePolicy: policy,
       forecastErrorByZone,
       occupants,
+      workloadShapes,
     });
     const collector = runPartCollector();
     const result = simulate(scenario, { now: () => performance.now(), onRunPart: collector.onRunPart });

@@ -42,6 +42,8 @@ import {
 export interface ShadowJob {
   id: string;
   tenantId: string;
+  /** The job's kind as stored ("TRAINING", "INFERENCE", "BATCH"); the active policy's kind objective reads it. Absent = batch. */
+  kind?: string;
   priority: number;
   cpuMilli: number;
   memoryMib: number;
@@ -103,6 +105,13 @@ export interface ShadowReplayInput {
    * conservative default); absent = the replay's own noisy forecast's error.
    */
   forecastErrorByZone?: Readonly<Record<string, readonly ForecastErrorBucket[]>>;
+  /**
+   * The job shapes the live coordinator learned its target workload from (recent jobs with GPUs, see
+   * createFleetCoordinator); absent = the replayed jobs. The fragmentation objective is min-max
+   * normalised, so a different workload reorders near-tied clusters: on the quiet demo the replayed
+   * active policy put 15 of 55 jobs on fra-hub-1 and dfw-edge-1, where the live coordinator put none.
+   */
+  workloadShapes?: readonly { cpuMilli: number; gpuCount: number; gpuMilli: number; allowedGpuModels: readonly string[] }[];
 }
 
 /** Hours of intensity the replay may read after the period (long runs and deferrals). */
@@ -114,6 +123,12 @@ function jobClass(j: ShadowJob): string {
   if (j.gpuCount === 0) return "cpu";
   if (j.gpuMilli < 1000) return "share";
   return j.gpuCount === 1 ? "1-gpu" : "multi-gpu";
+}
+
+/** The stored kind as the engine's (training prefers hubs, inference regional and edge clusters); unknown = batch. */
+function simKind(kind: string | undefined): "training" | "inference" | "batch" {
+  const k = kind?.toLowerCase();
+  return k === "training" || k === "inference" ? k : "batch";
 }
 
 /**
@@ -143,6 +158,7 @@ export function simJob(j: ShadowJob): SimJob {
     gpuUtilization: DEFAULT_GPU_UTILIZATION,
     deadlineMs: j.deadlineAt?.getTime() ?? null,
     allowedRegions: j.allowedRegions,
+    kind: simKind(j.kind),
     ...(speed !== 1 && wallS !== null ? { powerScale: speed } : {}),
   };
 }
@@ -228,6 +244,13 @@ export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimIn
       ...(input.forecastErrorByZone ? { errorByZone: input.forecastErrorByZone } : {}),
     },
     sampleEveryS: 3600,
+    ...(input.workloadShapes
+      ? {
+          targetWorkloadJobs: input.workloadShapes
+            .filter((s) => s.gpuCount > 0)
+            .map((s) => ({ cpuMilli: s.cpuMilli, gpuCount: s.gpuCount, gpuMilliPerGpu: s.gpuMilli, allowedGpuModels: s.allowedGpuModels })),
+        }
+      : {}),
   };
   return { scenario, unmeasuredHours };
 }

@@ -79,6 +79,7 @@ export async function readAuditOccupants(db: Db, from: Date, to: Date, replayedI
     select: {
       id: true,
       tenantId: true,
+      kind: true,
       priority: true,
       cpuMilli: true,
       memoryMib: true,

@@ -18,7 +18,7 @@ export function fleetJob(s: SimState, r: JobRec, asap: boolean): FleetJob {
   return {
     id: j.id,
     tenant: j.tenant,
-    kind: "batch",
+    kind: j.kind ?? "batch",
     cpuMilli: j.cpuMilli,
     memoryMib: j.memoryMib,
     gpuCount: j.gpuCount,

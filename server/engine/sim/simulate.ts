@@ -50,7 +50,7 @@ export function simulate(input: SimInput, hooks: SimHooks): SimResult {
   const t0 = hooks.now();
   const truths = new Map(input.zones.map((z) => [z.zone, new ZoneTruth(z)]));
   const workload = buildTargetWorkload(
-    input.jobs.map((j) => ({
+    (input.targetWorkloadJobs ?? input.jobs).map((j) => ({
       cpuMilli: j.cpuMilli,
       gpuCount: j.gpuCount,
       gpuMilliPerGpu: j.gpuMilliPerGpu,

@@ -58,6 +58,11 @@ export interface SimJob {
   /** Flexibility: latest allowed finish (epoch ms); null = start as soon as possible. */
   readonly deadlineMs: number | null;
   readonly allowedRegions: readonly string[];
+  /**
+   * What the job is for, read by the policy's kind objective (training prefers hubs, inference regional
+   * and edge clusters); absent = "batch" (no preference), as before jobs carried one.
+   */
+  readonly kind?: "training" | "inference" | "batch";
   /** Priority class name (e.g. "production", "standard", "best-effort"); absent = no class, as before classes existed. */
   readonly priorityClass?: string;
   /** Whether the job's class may take GPUs from lower-priority preemptible jobs when it cannot start (needs the policy's `constraints.preemption`). */
@@ -135,6 +140,18 @@ export interface SimInput {
   readonly forecast: SimForecastOptions;
   /** Time-series resolution for charts (s), e.g. 3600. */
   readonly sampleEveryS: number;
+  /**
+   * Job shapes the coordinators' fragmentation objective learns its target workload from; absent = the
+   * scenario's jobs. A replay of live decisions passes the shapes the live coordinator learned from
+   * (recent jobs with GPUs), so its fragmentation scores rank clusters as the live ones did.
+   */
+  readonly targetWorkloadJobs?: readonly {
+    cpuMilli: number;
+    gpuCount: number;
+    gpuMilliPerGpu: number;
+    allowedGpuModels: readonly string[];
+    memoryMib?: number;
+  }[];
 }
 
 /** Waiting-time percentiles (s) of one job class. */
