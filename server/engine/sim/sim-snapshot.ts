@@ -63,7 +63,7 @@ function clusterBase(c: SimClusterRun, s: SimState) {
 /** The forecast error the cluster's zone allows for: the replayed live error when given, else the method's own. */
 function forecastErrorOf(c: SimClusterRun, s: SimState) {
   const byZone = s.input.forecast.errorByZone;
-  const errors = byZone ? byZone[c.sim.zone] : s.book.forecastError;
+  const errors = byZone ? byZone[c.sim.zone] : s.book.errorFor(c.sim.zone);
   return errors?.length ? { forecastError: errors } : {};
 }
 

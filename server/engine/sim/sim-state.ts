@@ -120,7 +120,7 @@ export function createSimState(ctx: RunContext, simPolicy: SimPolicy): SimState 
   const { input } = ctx;
   const coordinator = createCoordinator({ policy: simPolicy.policy, workload: ctx.workload });
   const predictor = createDurationPredictor();
-  const book = new ForecastBook(ctx.truths, input.forecast, input.seed);
+  const book = new ForecastBook(ctx.truths, input.forecast, input.seed, input.startMs);
   const energy = emptyTotals();
   const catalog = new Map(input.gpuModels.map((m) => [m.id, m]));
   const recs = input.jobs.map(jobRecord);

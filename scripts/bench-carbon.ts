@@ -1,0 +1,150 @@
+/**
+ * Carbon scenario matrix: the small openb example (`examples/scenario-small-openb-day.json`: 1.2 trace
+ * days of pods, 3 simulated days) replayed on different zone sets (the 16 zones of
+ * ../shared/data/carbon), seasons and fleet sizes, idle and loaded, in a tuning year (2022, history
+ * from 2021) and a held-out year (2023). Every scenario uses the engine's own history-only forecaster
+ * (`forecast.method: "forecaster"`, so deferral checks allow for its measured error). Prints, per
+ * scenario, each policy's CO2e saving, GAR change and mean-wait change against the carbon-agnostic
+ * baseline, and the duration predictor's error (JTTED).
+ *
+ *   npm run --silent bench:carbon -- [--year 2023] [--sets solar-north,solar-south] [--seasons jan,apr,jul]
+ *                                    [--fleets idle,loaded] [--policies carbon-greedy,time-shift,verdant] [--seed 7]
+ *                                    [--oracle-forecast] [--json]
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { simulate } from "@/server/engine";
+import { loadScenarioWithReport } from "@/server/sim-scenario";
+import { CARBON_RAW_DIR } from "./bench/carbon-zones";
+
+/** Zone sets: zone id -> file prefix in the raw folder. Solar-heavy sets first. */
+const SETS: Record<string, Record<string, string>> = {
+  "solar-north": { "US-CAL-CISO": "US-CAL-CISO", "US-TEX-ERCO": "US-TEX-ERCO", DE: "DE-LU" },
+  "solar-south": { "AU-NSW": "AU-NSW", "AU-VIC": "AU-VIC", "CL-SEN": "CL-SIC" },
+  "wind-hydro": { "CA-ON": "CA-ON", GB: "GB", "BR-CS": "BR-SP" },
+  asia: { "JP-TK": "JP-TK", KR: "KR", SG: "SG" },
+  "coal-gas": { "IN-WE": "IN-WE", ZA: "ZA", "US-MIDA-PJM": "US-MIDA-PJM", "US-NY-NYIS": "US-NY-NYIS" },
+};
+/** Season -> UTC start (month, day) of the 3 simulated days. */
+const SEASONS: Record<string, [number, number]> = { jan: [0, 15], apr: [3, 15], jul: [6, 15], oct: [9, 15] };
+/** Fleet size: sampled nodes per cluster and how much the arrivals are compressed. */
+const FLEETS: Record<string, { nodes: number; arrivalTimeScale: number }> = {
+  idle: { nodes: 4, arrivalTimeScale: 1 },
+  loaded: { nodes: 2, arrivalTimeScale: 0.5 },
+};
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const list = (name: string, all: string[]) => (opt(name) ?? all.join(",")).split(",").filter(Boolean);
+const year = Number(opt("year") ?? 2023);
+const sets = list("sets", Object.keys(SETS));
+const seasons = list("seasons", ["jan", "apr", "jul"]);
+const fleets = list("fleets", Object.keys(FLEETS));
+const policies = list("policies", ["carbon-greedy", "time-shift", "verdant"]);
+const seed = Number(opt("seed") ?? 7);
+const json = args.includes("--json");
+// The true future intensity as the forecast (no error): separates the forecaster's error from the run-time predictor's.
+const oracle = args.includes("--oracle-forecast");
+
+const examples = resolve(process.cwd(), "examples");
+const base = JSON.parse(readFileSync(join(examples, "scenario-small-openb-day.json"), "utf8")) as Record<string, unknown> & {
+  clusters: Record<string, unknown>[];
+  workload: Record<string, unknown>;
+};
+
+interface Row {
+  set: string;
+  season: string;
+  fleet: string;
+  year: number;
+  gpus: number;
+  baselineKg: number;
+  baselineMeanWaitS: number;
+  jttedMedianRelErr: number;
+  policies: Record<string, { savedPct: number; garDeltaPts: number; meanWaitDeltaS: number; deadlineMisses: number }>;
+}
+
+function scenarioFor(set: string, season: string, fleet: string): unknown {
+  const zones = SETS[set]!;
+  const [month, day] = SEASONS[season]!;
+  const size = FLEETS[fleet]!;
+  const names = Object.keys(zones);
+  const clusters = names.map((zone, i) => ({
+    ...(base.clusters[i % base.clusters.length] as object),
+    name: `${zone.toLowerCase()}-1`,
+    zone,
+    slice: { index: i, of: names.length },
+    sample: { count: size.nodes },
+  }));
+  const files = (prefix: string) => [year - 1, year].map((y) => join(CARBON_RAW_DIR, `${prefix}_${y}_hourly.csv.gz`));
+  return {
+    ...base,
+    name: `${set} ${season} ${year} ${fleet}`,
+    seed,
+    start: new Date(Date.UTC(year, month, day)).toISOString().replace(".000Z", "Z"),
+    clusters,
+    workload: { ...base.workload, arrivalTimeScale: size.arrivalTimeScale },
+    carbon: { column: "lifecycle", zones: Object.fromEntries(names.map((z) => [z, files(zones[z]!)])) },
+    forecast: oracle ? { method: "noisy-truth", noiseSigma: 0, horizonHours: 48 } : { method: "forecaster", noiseSigma: 0.1, horizonHours: 48 },
+    policies: ["baseline", ...policies],
+    baseline: "baseline",
+  };
+}
+
+const rows: Row[] = [];
+const t0 = performance.now();
+for (const set of sets)
+  for (const season of seasons)
+    for (const fleet of fleets) {
+      const { input, report } = await loadScenarioWithReport(scenarioFor(set, season, fleet), { baseDir: examples });
+      const result = simulate(input, { now: () => performance.now() });
+      const b = result.policies[result.baseline]!;
+      const row: Row = {
+        set,
+        season,
+        fleet,
+        year,
+        gpus: report.clusters.reduce((s, c) => s + c.gpus, 0),
+        baselineKg: Math.round(b.emissionsKg * 10) / 10,
+        baselineMeanWaitS: Math.round(b.meanWaitS),
+        jttedMedianRelErr: Math.round(b.jttedMedianRelErr * 1000) / 1000,
+        policies: Object.fromEntries(
+          policies.map((p) => {
+            const m = result.policies[p]!;
+            return [
+              p,
+              {
+                savedPct: Math.round(m.emissionsSavedPctVsBaseline * 10) / 10,
+                garDeltaPts: Math.round(m.garDeltaPointsVsBaseline * 100) / 100,
+                meanWaitDeltaS: Math.round(m.meanWaitDeltaSVsBaseline),
+                deadlineMisses: m.deadlineMisses,
+              },
+            ];
+          }),
+        ),
+      };
+      rows.push(row);
+      process.stderr.write(
+        `${set} ${season} ${fleet} ${year}: ${row.gpus} GPUs, baseline ${row.baselineKg} kg, wait ${(row.baselineMeanWaitS / 60).toFixed(1)} min; ${policies.map((p) => `${p} ${row.policies[p]!.savedPct} %`).join(", ")} (${(result.wallMs / 1000).toFixed(1)} s)\n`,
+      );
+    }
+
+const fmtWait = (s: number) => (Math.abs(s) >= 3600 ? `${(s / 3600).toFixed(1)} h` : `${(s / 60).toFixed(1)} min`);
+const head = ["zones", "season", "fleet", "GPUs", "baseline kg", "baseline wait", ...policies.map((p) => `${p}: CO2e saved / GAR pts / wait`)];
+console.log(`| ${head.join(" | ")} |`);
+console.log(`|${head.map(() => " --- ").join("|")}|`);
+for (const r of rows)
+  console.log(
+    `| ${r.set} | ${r.season} ${r.year} | ${r.fleet} | ${r.gpus} | ${r.baselineKg} | ${fmtWait(r.baselineMeanWaitS)} | ${policies
+      .map((p) => {
+        const x = r.policies[p]!;
+        return `${x.savedPct} % / ${x.garDeltaPts >= 0 ? "+" : ""}${x.garDeltaPts} / ${x.meanWaitDeltaS >= 0 ? "+" : "−"}${fmtWait(Math.abs(x.meanWaitDeltaS))}`;
+      })
+      .join(" | ")} |`,
+  );
+console.log(`${rows.length} scenarios in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+if (json) console.log(JSON.stringify({ year, seed, rows }));
