@@ -22,6 +22,8 @@ import { queueRouter } from "./routers/queue";
 import { askRouter } from "./routers/ask";
 import { preferencesRouter } from "./routers/preferences";
 import { apiTokensRouter } from "./routers/api-tokens";
+import { autoTuneRouter } from "./routers/auto-tune";
+import { notificationsRouter } from "./routers/notifications";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -33,6 +35,7 @@ export const appRouter = router({
   overview: overviewRouter,
   narrative: narrativeRouter,
   policies: policiesRouter,
+  autoTune: autoTuneRouter,
   clusterAdmin: clusterAdminRouter,
   clusterLinks: clusterLinksRouter,
   gpuModels: gpuModelsRouter,
@@ -48,6 +51,7 @@ export const appRouter = router({
   ask: askRouter,
   preferences: preferencesRouter,
   apiTokens: apiTokensRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,8 @@
  * or leave it alone when it is no longer this run's.
  */
 import type PgBoss from "pg-boss";
+import { findExperimentKind } from "../repositories/auto-tune-repository";
+import { runAutoTuneJob } from "../tuning/run-auto-tune-job";
 import { claimRun } from "./claim-run";
 import { EXPERIMENT_QUEUE, runLimitMs } from "./experiment-queue";
 import { giveBack } from "./queue-upkeep";
@@ -16,6 +18,8 @@ import type { ExperimentJob, RunnerContext } from "./runner-context";
 export async function runExperimentJob(ctx: RunnerContext, boss: PgBoss, job: ExperimentJob): Promise<void> {
   const { log } = ctx;
   const id = job.data.experimentId;
+  // An auto-tune replays the fleet's history instead of a scenario (server/tuning/).
+  if ((await findExperimentKind(ctx.db, id)) === "auto-tune") return runAutoTuneJob(ctx, boss, job);
   const claim = await claimRun(ctx, boss, job);
   if (!claim) return;
   const { row, previous } = claim;

@@ -19,11 +19,16 @@ export interface ThreadRun {
 /** Heap limit of a simulation thread: a scenario too large fails its experiment, not the runner. */
 const THREAD_HEAP_MB = 3072;
 
-/** Starts the thread; `onProgress` receives its progress reports. */
+/** Starts the simulation thread; `onProgress` receives its progress reports. */
 export function runInThread(job: ThreadJob, onProgress: (progress: number, note: string) => void): ThreadRun {
+  return runThreadEntry(new URL("./sim-thread.ts", import.meta.url), job, onProgress);
+}
+
+/** Starts a thread running `entry` (a module speaking thread-protocol.ts) on `job` (structured-cloneable). */
+export function runThreadEntry(entry: URL, job: unknown, onProgress: (progress: number, note: string) => void): ThreadRun {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(new URL("./thread-boot.mjs", import.meta.url), {
-    workerData: { entry: new URL("./sim-thread.ts", import.meta.url).href, job, flag },
+    workerData: { entry: entry.href, job, flag },
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     stdout: false,
   });

@@ -86,7 +86,12 @@ function summaryOf(row: ExperimentSummaryRow): ExperimentSummary {
     progressNote: row.progressNote,
     policies: row.policies,
     baseline: row.baseline,
-    source: row.sourceKind === "example" ? `example ${row.sourceFile ?? ""}`.trim() : `upload ${row.sourceFile ?? ""}`.trim(),
+    source:
+      row.sourceKind === "auto-tune"
+        ? "auto-tune on the fleet's history"
+        : row.sourceKind === "example"
+          ? `example ${row.sourceFile ?? ""}`.trim()
+          : `upload ${row.sourceFile ?? ""}`.trim(),
     error: row.error,
     cancelRequested: row.cancelRequested,
     wallMs: row.wallMs,
@@ -125,7 +130,9 @@ function seriesOf(stored: unknown): Record<string, PolicySeries> | null {
 export async function getExperiment(db: Db, id: string): Promise<ExperimentDetail> {
   const row = await findExperimentDetail(db, id);
   if (!row) throw new DomainError("NOT_FOUND", "There is no such experiment.");
-  return { ...summaryOf(row), results: row.results ? experimentResultsSchema.parse(row.results) : null, series: seriesOf(row.timeSeries) };
+  // An auto-tune's results have their own shape (auto-tune-service.ts reads them).
+  const results = row.results && row.sourceKind !== "auto-tune" ? experimentResultsSchema.parse(row.results) : null;
+  return { ...summaryOf(row), results, series: seriesOf(row.timeSeries) };
 }
 
 /** Cancels a queued or running experiment (a finished one stays as it is). */

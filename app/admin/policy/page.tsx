@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PolicyEditor } from "@/components/admin/policy-editor";
+import { PolicyProposals } from "@/components/admin/policy-proposals";
 import { Timestamp } from "@/components/time/timestamp";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/server/api/server-caller";
@@ -14,6 +15,7 @@ export default async function PolicyPage() {
   return (
     <>
       <PageHeader title="Placement policy" description={`${active.name}, version ${active.version} is active. Every save is a new version, audited.`} />
+      <PolicyProposals />
       <PolicyEditor
         initial={{
           objectiveWeights: active.objectiveWeights,

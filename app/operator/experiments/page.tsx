@@ -16,12 +16,20 @@ export default async function ExperimentsPage() {
         title="Experiments"
         description="Simulations of the fleet under several policies on the same trace and seed, compared side by side."
         actions={
-          <Link
-            href="/operator/experiments/new"
-            className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
-          >
-            New experiment
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              href="/operator/experiments/auto-tune"
+              className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
+            >
+              New auto-tune
+            </Link>
+            <Link
+              href="/operator/experiments/new"
+              className="rounded-md bg-leaf-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-leaf-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-leaf-700"
+            >
+              New experiment
+            </Link>
+          </div>
         }
       />
       <ExperimentList initial={experiments} />

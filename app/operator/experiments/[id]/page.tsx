@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AutoTuneDetailView } from "@/components/experiments/auto-tune-detail";
 import { ExperimentDetailView } from "@/components/experiments/experiment-detail";
 import { PageHeader } from "@/components/ui/page-header";
 import { api, orNotFound } from "@/server/api/server-caller";
@@ -15,14 +16,18 @@ export default async function ExperimentPage({ params }: { params: Promise<{ id:
     <>
       <PageHeader
         title={experiment.name}
-        description={`${experiment.source} · policies ${experiment.policies.join(", ")} · baseline ${experiment.baseline}`}
+        description={
+          experiment.source.startsWith("auto-tune")
+            ? "Auto-tune of the active policy on the fleet's recorded history"
+            : `${experiment.source} · policies ${experiment.policies.join(", ")} · baseline ${experiment.baseline}`
+        }
         actions={
           <Link href="/operator/experiments" className="text-sm font-medium text-leaf-700 underline">
             All experiments
           </Link>
         }
       />
-      <ExperimentDetailView initial={experiment} />
+      {experiment.source.startsWith("auto-tune") ? <AutoTuneDetailView initial={experiment} /> : <ExperimentDetailView initial={experiment} />}
     </>
   );
 }
