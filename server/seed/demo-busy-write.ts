@@ -5,7 +5,9 @@
  * inserted (see {@link holdOnCatalog}), so no row is updated one by one.
  */
 import type { Prisma } from "../db/generated/client";
+import { storeInputParts } from "../repositories/decision-input-repository";
 import { rewriteExplanationsExact } from "../repositories/placement-repository";
+import { compressInputPart } from "../services/decision-input-store";
 import { busyTenantQuotas } from "./demo-catalog";
 import type { DbTx } from "./demo-history-write";
 import type { DemoInputs } from "./demo-inputs";
@@ -46,6 +48,8 @@ export async function writeBusyState(
     }),
   });
   await tx.job.createMany({ data: [...rows.running.jobs, ...rows.queue] as unknown as Prisma.JobCreateManyInput[] });
+  // The placing decisions' engine inputs, so a replay of the fresh demo checks them too.
+  await storeInputParts(tx, rows.running.inputs, compressInputPart);
   // The explanations (about 40 kB each) are sent once, as exact JSON text: inserted empty, then set.
   const decisions = rows.running.decisions as (Record<string, unknown> & { id: string; explanation: unknown })[];
   await tx.decision.createMany({ data: decisions.map((d) => ({ ...d, explanation: {} })) as unknown as Prisma.DecisionCreateManyInput[] });

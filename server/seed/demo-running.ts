@@ -19,6 +19,8 @@ import { historyIntensity } from "./demo-history-intensity";
 import { decisionRows } from "./demo-history-rows";
 import { demoJobFromPod } from "./demo-jobs";
 import { demoLinkRows } from "./seed-links";
+import { createInputEncodingCache, DECISION_INPUT_FORMAT, encodeDecisionInput, type InputPart } from "../services/decision-input-codec";
+import { engineBuild } from "../services/engine-build";
 
 /** Models the scenarios hold; trace pods of the running state stay on the other models. */
 export const SCENARIO_MODELS = { preempt: "H800", gang: "A100-SXM4-80GB" } as const;
@@ -45,6 +47,8 @@ export interface RunningState {
   capacityMilli: number;
   /** Engine time for all decisions (ms) and how many pods were tried. */
   tried: number;
+  /** The engine inputs of the stored placing decisions (content-addressed parts), so `replay` checks them too. */
+  inputs: InputPart[];
 }
 
 interface Candidate {
@@ -249,24 +253,42 @@ export function buildRunningState(input: RunningStateInput): RunningState {
   const rng = createRng(input.seed);
   const capacityMilli = h.nodes.reduce((s, n) => s + n.gpuCount * 1000, 0);
   const candidates = [splitCandidate(h, h.now), ...scenarioCandidates(h, h.now), ...traceCandidates(h, rng, 4000, h.now)];
-  const chosen = new Set(placeCandidates(input, candidates, () => false, capacityMilli).jobs.map((j) => j.id as string));
+  const chosen = new Set(placeCandidates(input, candidates, () => false, capacityMilli, false).jobs.map((j) => j.id as string));
   const inStartOrder = candidates
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => chosen.has(c.job.id))
     .sort((a, b) => startOf(a.c, nowMs, input.simSpeed) - startOf(b.c, nowMs, input.simSpeed) || a.i - b.i)
     .map(({ c }) => c);
   const rest = candidates.filter((c) => !chosen.has(c.job.id));
-  return placeCandidates(input, [...inStartOrder, ...rest], (c) => chosen.has(c.job.id), capacityMilli);
+  return placeCandidates(input, [...inStartOrder, ...rest], (c) => chosen.has(c.job.id), capacityMilli, true);
 }
 
 /** Places candidates in the given order until trace pods reach the target (`always` ones regardless). */
-function placeCandidates(input: RunningStateInput, candidates: Candidate[], always: (c: Candidate) => boolean, capacityMilli: number): RunningState {
+function placeCandidates(
+  input: RunningStateInput,
+  candidates: Candidate[],
+  always: (c: Candidate) => boolean,
+  capacityMilli: number,
+  keepInputs: boolean,
+): RunningState {
   const h = input.history;
   const nowMs = h.now.getTime();
   const fleet = new HistoryFleet(h, historyIntensity(h.samples, h.zones, createRng(input.seed + 1)));
   const nominal = nominalQuotas(h);
   const usage = new Map<string, number>();
-  const out: RunningState = { jobs: [], decisions: [], shares: [], gpuMilli: new Map(), nodeHeld: new Map(), allocatedMilli: 0, capacityMilli, tried: 0 };
+  const out: RunningState = {
+    jobs: [],
+    decisions: [],
+    shares: [],
+    gpuMilli: new Map(),
+    nodeHeld: new Map(),
+    allocatedMilli: 0,
+    capacityMilli,
+    tried: 0,
+    inputs: [],
+  };
+  const inputParts = new Map<string, InputPart>();
+  const cache = createInputEncodingCache();
   // The live worker's target workload is the recent jobs' shapes; here the trace's GPU pods.
   const workload = buildTargetWorkload(
     h.pods.filter((p) => p.gpuCount > 0).map((p) => ({ cpuMilli: p.cpuMilli, gpuCount: p.gpuCount, gpuMilliPerGpu: p.gpuMilli, allowedGpuModels: p.gpuSpec })),
@@ -289,8 +311,20 @@ function placeCandidates(input: RunningStateInput, candidates: Candidate[], alwa
     const job = { ...c.job, submittedAt: new Date(startMs - 30_000) };
     const gang = c.gang ?? { gangSize: 1, gangSameRack: false, allowedRegions: [], allowSplit: false };
     const fleetJob = toFleetJob({ ...job, computeUnits: null, minGpuMemoryGib: null, ...gang });
-    const decision = coordinator.decide({ ...fleet.snapshotAt(startMs), links }, fleetJob, { seed: mixSeed(input.seed, out.tried) });
+    const snapshot = { ...fleet.snapshotAt(startMs), links };
+    const seed = mixSeed(input.seed, out.tried);
+    const decision = coordinator.decide(snapshot, fleetJob, { seed });
     if (decision.outcome !== "placed") continue;
+    // Only the placements kept are stored, so only their inputs are encoded (the first pass keeps none).
+    let inputHash: string | null = null;
+    if (keepInputs) {
+      const encoded = encodeDecisionInput(
+        { v: DECISION_INPUT_FORMAT, coordinator: { policy: coordinator.policy, workload }, snapshot, job: fleetJob, seed, engineBuild: engineBuild() },
+        cache,
+      );
+      for (const part of encoded.parts) inputParts.set(part.hash, part);
+      inputHash = encoded.root;
+    }
     fleet.place(job.id, job.tenantId, decision.parts, startMs + job.estimatedDurationS * 1000, startMs, decision.gCo2e ?? 0);
     const model = fleet.modelOf(decision.parts[0]!.clusterId, decision.parts[0]!.assignments[0]!.nodeIndex)?.id ?? "";
     const gpus = (job.gpuCount * job.gpuMilli) / 1000;
@@ -298,8 +332,9 @@ function placeCandidates(input: RunningStateInput, candidates: Candidate[], alwa
     const used = (usage.get(key) ?? 0) + gpus;
     usage.set(key, used);
     const borrowed = Math.max(0, Math.min(gpus, used - (nominal.get(key) ?? 0)));
-    writeJob(out, fleet, job, c, decision, startMs, borrowed, h.policy.id, input.simSpeed);
+    writeJob(out, fleet, job, c, decision, startMs, borrowed, h.policy.id, input.simSpeed, inputHash);
   }
+  out.inputs = [...inputParts.values()];
   return out;
 }
 
@@ -326,6 +361,7 @@ function writeJob(
   borrowedGpus: number,
   policyId: string,
   simSpeed: number,
+  inputHash: string | null,
 ): void {
   const { tenantIndex: _t, ...fields } = job;
   const startedAt = new Date(startMs);
@@ -343,7 +379,7 @@ function writeJob(
     startedAt,
   });
   const rows = decisionRows(
-    { job, parts: [...decision.parts], startMs, endMs: startMs, decisions: [{ outcome: "PLACED", decision, atMs: startMs, inputHash: null }], baseline: [] },
+    { job, parts: [...decision.parts], startMs, endMs: startMs, decisions: [{ outcome: "PLACED", decision, atMs: startMs, inputHash }], baseline: [] },
     fleet,
     policyId,
   );
