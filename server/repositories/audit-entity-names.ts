@@ -36,6 +36,13 @@ const LOOKUPS: Record<string, Lookup> = {
     ).map((l) => ({ id: l.id, name: `${l.clusterA.name} – ${l.clusterB.name}` })),
 };
 
+/** Names of entities of one type by id (an empty map for a type without names). */
+export async function namesOfType(db: Db, type: string, ids: string[]): Promise<Map<string, string>> {
+  const lookup = LOOKUPS[type];
+  if (!lookup || ids.length === 0) return new Map();
+  return new Map((await lookup(db, ids)).map((n) => [n.id, n.name]));
+}
+
 /** A "name" (or "displayName", "email") recorded in an entry's before/after values, if any. */
 function recordedName(value: unknown): string | null {
   if (!value || typeof value !== "object") return null;

@@ -2,18 +2,48 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 
-/** Audit entries, newest first, one page at a time. */
-export async function findAuditEntries(db: Db, page: number, pageSize: number) {
+/** Which entries to read: by who acted ("system" for none), what kind of entity, which one, and when [from, to). */
+export interface AuditFilter {
+  actorId?: string;
+  entityType?: string;
+  entityId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function auditWhere(f: AuditFilter): Prisma.AuditLogWhereInput {
+  return {
+    ...(f.actorId ? { actorId: f.actorId === "system" ? null : f.actorId } : {}),
+    ...(f.entityType ? { entityType: f.entityType } : {}),
+    ...(f.entityId ? { entityId: f.entityId } : {}),
+    ...(f.from || f.to ? { at: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+  };
+}
+
+/** Audit entries matching the filter, newest first, one page at a time, with the matching total. */
+export async function findAuditEntries(db: Db, page: number, pageSize: number, filter: AuditFilter = {}) {
+  const where = auditWhere(filter);
   const [rows, total] = await db.$transaction([
     db.auditLog.findMany({
+      where,
       orderBy: [{ at: "desc" }, { id: "desc" }],
       skip: (page - 1) * pageSize,
       take: pageSize,
       include: { actor: { select: { name: true, email: true } } },
     }),
-    db.auditLog.count(),
+    db.auditLog.count({ where }),
   ]);
   return { rows: rows.map((r) => ({ ...r, id: r.id.toString() })), total };
+}
+
+/** What the filters offer: everyone who has acted (and whether the system has), and every entity type logged. */
+export async function findAuditFacets(db: Db) {
+  const [actors, types, system] = await Promise.all([
+    db.user.findMany({ where: { auditEntries: { some: {} } }, select: { id: true, name: true, email: true }, orderBy: { name: "asc" } }),
+    db.auditLog.groupBy({ by: ["entityType"], orderBy: { entityType: "asc" } }),
+    db.auditLog.findFirst({ where: { actorId: null }, select: { id: true } }),
+  ]);
+  return { actors, entityTypes: types.map((t) => t.entityType), systemActed: system !== null };
 }
 
 /** Any client that can write: the database or an open transaction. */
