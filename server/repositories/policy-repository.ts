@@ -19,7 +19,18 @@ export function listPolicyVersions(db: Db, name: string) {
  */
 export async function insertPolicyVersion(
   db: Db,
-  input: { name: string; objectiveWeights: Prisma.InputJsonValue; constraints: Prisma.InputJsonValue; note: string | null; actorId: string; at: Date },
+  input: {
+    name: string;
+    objectiveWeights: Prisma.InputJsonValue;
+    constraints: Prisma.InputJsonValue;
+    note: string | null;
+    actorId: string;
+    at: Date;
+    /** What the audit entry calls the change ("policy.save" unless told, "policy.rollback" for a rollback). */
+    action?: string;
+    /** Extra facts for the audit entry's "after" (e.g. the version rolled back to). */
+    auditAfter?: Record<string, Prisma.InputJsonValue>;
+  },
 ) {
   return db.$transaction(async (tx) => {
     const previous = await tx.policy.findFirst({ where: { name: input.name }, orderBy: { version: "desc" } });
@@ -39,7 +50,7 @@ export async function insertPolicyVersion(
     await tx.auditLog.create({
       data: {
         actorId: input.actorId,
-        action: "policy.save",
+        action: input.action ?? "policy.save",
         entityType: "Policy",
         entityId: created.id,
         before: previous
@@ -49,12 +60,17 @@ export async function insertPolicyVersion(
               constraints: previous.constraints as Prisma.InputJsonValue,
             }
           : undefined,
-        after: { version: created.version, objectiveWeights: input.objectiveWeights, constraints: input.constraints, note: input.note },
+        after: { version: created.version, objectiveWeights: input.objectiveWeights, constraints: input.constraints, note: input.note, ...input.auditAfter },
         at: input.at,
       },
     });
     return created;
   });
+}
+
+/** One version of a policy by its number, or null. */
+export function findPolicyVersion(db: Db, name: string, version: number) {
+  return db.policy.findUnique({ where: { name_version: { name, version } } });
 }
 
 /** The jobs of the latest decisions (for the policy preview's what-if). */

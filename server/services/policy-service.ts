@@ -4,11 +4,12 @@
  */
 import { createCoordinator, mixSeed, parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
 import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import type { SessionUser } from "../auth/session-user";
 import type { PolicyForm } from "../schemas/policy-form";
-import { findActivePolicy, findRecentlyDecidedJobs, insertPolicyVersion, listPolicyVersions } from "../repositories/policy-repository";
+import { findActivePolicy, findPolicyVersion, findRecentlyDecidedJobs, insertPolicyVersion, listPolicyVersions } from "../repositories/policy-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
-import { DomainError } from "./errors";
+import { DomainError, fieldError } from "./errors";
 import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
 import { createFleetCoordinator } from "./scheduling-cycle";
 
@@ -83,6 +84,8 @@ export async function getPolicyState(db: Db) {
         createdAt: v.createdAt,
         createdBy: v.createdBy?.name ?? "seed",
         changes: older ? diffPolicies(effectiveOf(older), effectiveOf(v)) : [],
+        /** How many settings rolling back to this version would change (0 for the active one). */
+        differsFromActive: v.active ? 0 : diffPolicies(effectiveOf(active), effectiveOf(v)).length,
       };
     }),
   };
@@ -145,6 +148,35 @@ export async function savePolicy(db: Db, user: SessionUser, form: PolicyForm, no
     return { id: created.id, version: created.version, changes };
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Another admin saved the policy at the same moment; reload and try again.");
+    throw error;
+  }
+}
+
+/**
+ * Rolls the policy back to an earlier version: a NEW active version with that version's weights and
+ * constraints (history is kept, nothing is rewritten), audited as "policy.rollback". The scheduler reads
+ * the active version at the start of each cycle, so the next cycle decides under it.
+ */
+export async function rollbackPolicy(db: Db, user: SessionUser, version: number, now: Date) {
+  const active = await activeOrThrow(db);
+  const target = await findPolicyVersion(db, active.name, version);
+  if (!target) throw new DomainError("NOT_FOUND", `Version: ${active.name} has no version ${version}.`);
+  const changes = diffPolicies(effectiveOf(active), effectiveOf(target));
+  if (changes.length === 0) throw fieldError("version", `Version: v${version} is the same as the active version v${active.version}; nothing to roll back.`);
+  try {
+    const created = await insertPolicyVersion(db, {
+      name: active.name,
+      objectiveWeights: target.objectiveWeights as Prisma.InputJsonValue,
+      constraints: target.constraints as Prisma.InputJsonValue,
+      note: `Rolled back to v${version}`,
+      actorId: user.id,
+      at: now,
+      action: "policy.rollback",
+      auditAfter: { rolledBackTo: version },
+    });
+    return { id: created.id, version: created.version, rolledBackTo: version, changes };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("CONFLICT", "Another admin changed the policy at the same moment; reload and try again.");
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PolicyEditor } from "@/components/admin/policy-editor";
+import { PolicyRollbackButton } from "@/components/admin/policy-rollback-button";
 import { PolicyProposals } from "@/components/admin/policy-proposals";
 import { Timestamp } from "@/components/time/timestamp";
 import { PageHeader } from "@/components/ui/page-header";
@@ -14,7 +15,10 @@ export default async function PolicyPage() {
   const c = active.constraints;
   return (
     <>
-      <PageHeader title="Placement policy" description={`${active.name}, version ${active.version} is active. Every save is a new version, audited.`} />
+      <PageHeader
+        title="Placement policy"
+        description={`${active.name}, version ${active.version} is active. Every save or rollback is a new version, audited.`}
+      />
       <PolicyProposals />
       <PolicyEditor
         initial={{
@@ -40,6 +44,11 @@ export default async function PolicyPage() {
                 {v.createdBy} · <Timestamp value={v.createdAt} />
                 {v.note ? ` · “${v.note}”` : ""}
               </p>
+              {!v.active && v.differsFromActive > 0 && (
+                <div className="mt-1">
+                  <PolicyRollbackButton version={v.version} activeVersion={active.version} changeCount={v.differsFromActive} />
+                </div>
+              )}
               {v.changes.length > 0 && v.version > 1 && (
                 <ul className="ml-4 list-disc text-slate-700">
                   {v.changes.map((ch) => (
