@@ -4,6 +4,7 @@
  * text is rendered from that data. Tenants read only decisions about their own jobs.
  */
 import { formatExplanation, parseCoordinatorExplanation, type CoordinatorExplanation } from "../engine";
+import { readerText } from "../format/zoned-time";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findDecision, findJobDecisions } from "../repositories/decision-repository";
@@ -49,9 +50,15 @@ export async function getDecision(db: Db, user: SessionUser, id: string): Promis
     startAt: row.startAt,
     clusterName: row.cluster?.name ?? null,
     policy: row.policy,
-    job: { id: row.job.id, name: row.job.name, status: row.job.status, statusReason: row.job.statusReason, tenantName: row.job.tenant.name },
+    job: {
+      id: row.job.id,
+      name: row.job.name,
+      status: row.job.status,
+      statusReason: readerText(user, explanation.decidedAtMs)(row.job.statusReason),
+      tenantName: row.job.tenant.name,
+    },
     explanation,
-    text: formatExplanation(explanation).split("\n"),
+    text: formatExplanation(explanation).split("\n").map(readerText(user, explanation.decidedAtMs)),
     history: history.map((h) => ({ id: h.id, outcome: h.outcome, createdAt: h.createdAt, startAt: h.startAt, clusterName: h.cluster?.name ?? null })),
   };
 }

@@ -8,6 +8,7 @@
 import { formatExplanation, parseCoordinatorExplanation, type CoordinatorExplanation } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
+import { readerText } from "../format/zoned-time";
 import { findPendingJobs, findQueuedReservations } from "../repositories/reservation-repository";
 import { findClusterNames, findJobForPage, findJobNames } from "../repositories/job-detail-repository";
 import { DomainError } from "./errors";
@@ -103,7 +104,7 @@ export async function getJobDetail(db: Db, user: SessionUser, id: string, now: D
     name: job.name,
     tenantName: job.tenant.name,
     status: job.status,
-    statusReason: job.statusReason,
+    statusReason: readerText(user, now.getTime())(job.statusReason),
     priorityClass: job.priorityClass?.name ?? null,
     kind: job.kind,
     gpuCount: job.gpuCount,
@@ -131,7 +132,7 @@ export async function getJobDetail(db: Db, user: SessionUser, id: string, now: D
           outcome: decision.outcome,
           createdAt: decision.createdAt,
           backfilled: decision.backfilled,
-          text: explanation ? formatExplanation(explanation).split("\n") : [],
+          text: explanation ? formatExplanation(explanation).split("\n").map(readerText(user, explanation.decidedAtMs)) : [],
           backfill: explanation?.backfill
             ? {
                 endAt: new Date(explanation.backfill.endMs),

@@ -2,6 +2,7 @@
  * Job use cases: submit (validated, quota-checked, idempotent), list, read and cancel. Tenant
  * members only ever reach their own tenant's jobs: the tenant id comes from the session.
  */
+import { readerText } from "../format/zoned-time";
 import type { Db } from "../db/client";
 import { jobStatePhrase } from "./job-state-words";
 import type { SessionUser } from "../auth/session-user";
@@ -129,7 +130,11 @@ export async function listJobsWithProgress(db: Db, user: SessionUser, query: Job
       page.rows.filter((r) => r.startedAt !== null).map((r) => r.id),
     ),
   ]);
-  return { total: page.total, rows: page.rows.map((r) => ({ ...r, queue: queue.get(r.id) ?? null, accounted: accounted.get(r.id) ?? null })) };
+  const localize = readerText(user, now.getTime());
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({ ...r, statusReason: localize(r.statusReason), queue: queue.get(r.id) ?? null, accounted: accounted.get(r.id) ?? null })),
+  };
 }
 
 /** One job; another tenant's job is reported as not found (its existence is not revealed). */

@@ -7,6 +7,7 @@
  * A tenant member sees only its tenant's jobs (another tenant's is NOT_FOUND), and other tenants' jobs
  * named by a preemption are not named.
  */
+import { readerText } from "../format/zoned-time";
 import { parseCoordinatorExplanation, type CoordinatorExplanation } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
@@ -233,10 +234,11 @@ export async function getJobTimeline(db: Db, user: SessionUser, jobId: string): 
   }
 
   // Time order; at one instant, the order the list was built in (decision before its reservation, preemption before the stop).
+  // Times in the sentences are the reader's, each read near the moment of its entry.
   const ordered = entries
     .map((e, i) => ({ e, i }))
     .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i)
-    .map((x) => x.e);
+    .map((x) => ({ ...x.e, text: readerText(user, x.e.at.getTime())(x.e.text) }));
 
   const held = new Map<string, HeldNode>();
   for (const s of rows.shares) {

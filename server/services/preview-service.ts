@@ -4,6 +4,7 @@
  * scheduler would decide now (the fleet may change before the job is actually placed).
  */
 import { formatExplanation, mixSeed } from "../engine";
+import { readerText } from "../format/zoned-time";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import type { JobSubmit } from "../schemas/job-submit";
@@ -45,7 +46,12 @@ export async function previewJob(db: Db, user: SessionUser & { tenantId: string 
 }
 
 /** The preview of one request on a loaded fleet (same seed for the same instant, so a repeat decides the same). */
-export function previewOn({ snapshot, coordinator }: PreviewFleet, user: { tenantId: string }, job: JobSubmit, now: Date): JobPreview {
+export function previewOn(
+  { snapshot, coordinator }: PreviewFleet,
+  user: { tenantId: string; timeZone?: string | null },
+  job: JobSubmit,
+  now: Date,
+): JobPreview {
   const fleetJob = toFleetJob({ id: "preview", tenantId: user.tenantId, ...normalizeJobRequest(job) });
   const decision = coordinator.decide(snapshot, fleetJob, { seed: mixSeed(7, now.getTime() % 2 ** 31) });
   const e = decision.explanation;
@@ -61,7 +67,7 @@ export function previewOn({ snapshot, coordinator }: PreviewFleet, user: { tenan
     startNowGCo2e: chosen?.carbon.earliestGCo2e ?? null,
     savingPct: chosen?.carbon.savingPct ?? null,
     gpuModel: cluster?.variant?.gpuModel ?? null,
-    text: formatExplanation(e).split("\n"),
+    text: formatExplanation(e).split("\n").map(readerText(user, now.getTime())),
     clusters: e.clusters.map((c) => ({ name: c.name, zone: c.zone, passed: c.passed, gCo2e: c.carbon?.chosenGCo2e ?? null, total: c.total })),
     curves: e.clusters.flatMap((c) =>
       c.passed && c.carbon && c.carbon.curve.length > 0
