@@ -1,4 +1,5 @@
-// Each queued job in queue order with why it waits and when it is expected to start (like `squeue --start`).
+// Each queued job in queue order with why it waits and when it is expected to start (like `squeue --start`);
+// on phones each row is a labelled card (`table-cards`), so nothing scrolls sideways.
 import Link from "next/link";
 import type { QueueView } from "@/server/services/queue-view-service";
 import { Timestamp } from "@/components/time/timestamp";
@@ -9,8 +10,8 @@ import { PendingChainText } from "./pending-chain-text";
 export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: QueueView["jobs"]; totalQueued: number; showTenant: boolean }) {
   if (jobs.length === 0) return null;
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">
           {jobs.length < totalQueued ? `The first ${jobs.length} of ${totalQueued} queued jobs` : `${totalQueued} queued jobs`}, in the order the scheduler
           decides them
@@ -41,22 +42,28 @@ export function PendingJobsTable({ jobs, totalQueued, showTenant }: { jobs: Queu
         </thead>
         <tbody className="divide-y divide-slate-100">
           {jobs.map((j) => (
-            <tr key={j.id}>
-              <td className="px-3 py-2">
+            <tr key={j.id} data-testid="pending-job-row">
+              <td className="px-3 py-2" data-label="Job">
                 <Link className="text-leaf-700 underline" href={`/jobs/${j.id}`}>
                   {j.name}
                 </Link>
               </td>
-              {showTenant && <td className="px-3 py-2">{j.tenantName}</td>}
-              <td className="px-3 py-2">{j.priorityClass ?? "—"}</td>
-              <td className="whitespace-nowrap px-3 py-2">
+              {showTenant && (
+                <td className="px-3 py-2" data-label="Tenant">
+                  {j.tenantName}
+                </td>
+              )}
+              <td className="px-3 py-2" data-label="Class">
+                {j.priorityClass ?? "—"}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2" data-label="Submitted">
                 <Timestamp value={j.submittedAt} compact />
               </td>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2" data-label="Why it waits">
                 <PendingReasonText job={j} />
                 <PendingChainText chain={j.chain} />
               </td>
-              <td className="whitespace-nowrap px-3 py-2">
+              <td className="whitespace-nowrap px-3 py-2" data-label="Expected start">
                 {j.expectedStartAt ? (
                   <Timestamp value={j.expectedStartAt} compact />
                 ) : (

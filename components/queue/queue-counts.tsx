@@ -18,8 +18,8 @@ export function QueueCounts({ view, basePath }: { view: Pick<QueueView, "groups"
   // Columns only for the reasons some job has now, so the table stays narrow.
   const reasons = view.reasons.filter((r) => view.groups.some((g) => g.counts[r.reason] > 0));
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-sm">
+    <div className="relative rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
+      <table className="table-cards min-w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm text-slate-600">Queued jobs by tenant, priority class and reason</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
           <tr>
@@ -42,11 +42,13 @@ export function QueueCounts({ view, basePath }: { view: Pick<QueueView, "groups"
         <tbody className="divide-y divide-slate-100">
           {view.groups.map((g) => (
             <tr key={`${g.tenantId}/${g.priorityClass ?? ""}`}>
-              <th scope="row" className="px-3 py-2 text-left font-medium">
+              <th scope="row" className="px-3 py-2 text-left font-medium" data-label="Tenant">
                 {g.tenantName}
               </th>
-              <td className="px-3 py-2">{g.priorityClass ?? "—"}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
+              <td className="px-3 py-2" data-label="Class">
+                {g.priorityClass ?? "—"}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums" data-label="Queued">
                 {basePath ? (
                   <Link className="text-leaf-700 underline" href={queueHref(basePath, { tenantId: g.tenantId, priorityClass: g.priorityClass ?? "" })}>
                     {g.total}
@@ -56,7 +58,7 @@ export function QueueCounts({ view, basePath }: { view: Pick<QueueView, "groups"
                 )}
               </td>
               {reasons.map((r) => (
-                <td key={r.reason} className="px-3 py-2 text-right tabular-nums">
+                <td key={r.reason} className="px-3 py-2 text-right tabular-nums" data-label={r.label}>
                   {g.counts[r.reason] && basePath ? (
                     <Link
                       className="text-leaf-700 underline"
