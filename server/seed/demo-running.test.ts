@@ -93,6 +93,13 @@ describe("busy demo running state", () => {
     expect(decision.explanation.split).toBeTruthy();
   });
 
+  it("stores the engine input of every placing decision it keeps", () => {
+    const hashes = new Set(state.inputs.map((p) => p.hash));
+    const decisions = state.decisions as { inputHash: string | null }[];
+    expect(decisions.length).toBe(state.jobs.length);
+    for (const d of decisions) expect(hashes.has(d.inputHash!)).toBe(true);
+  });
+
   it("is deterministic", () => {
     expect(JSON.stringify(build(0.72).state.jobs)).toEqual(JSON.stringify(state.jobs));
     // Two placement passes over about 500 jobs; slow on a shared machine.
