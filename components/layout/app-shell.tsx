@@ -32,6 +32,7 @@ const NAV: Record<SessionUser["role"], { href: string; label: string }[]> = {
     { href: "/admin/policy", label: "Policy" },
     { href: "/admin/priority-classes", label: "Priority classes" },
     { href: "/admin/carbon", label: "Zones & feeds" },
+    { href: "/admin/notifications", label: "Notifications" },
     { href: "/admin/settings", label: "Settings" },
     { href: "/admin/audit", label: "Audit log" },
     { href: "/operator", label: "Overview" },

@@ -11,6 +11,7 @@ import { openSecret, parseSecretKey, sealSecret } from "./secret-box";
 export const SECRET_PURPOSES = {
   kubeconfig: "ClusterConnection.kubeconfig",
   feedToken: "CarbonFeed.apiToken",
+  notificationSigningSecret: "NotificationSubscription.signingSecret",
 } as const;
 
 /** A secret column's purpose. */

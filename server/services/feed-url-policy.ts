@@ -14,10 +14,15 @@ import { fieldError } from "./errors";
 const LOOKUP_TIMEOUT_MS = 3000;
 
 /**
- * Refuses (BAD_REQUEST on `baseUrl`) a URL reaching a special address while private feed URLs are
+ * Refuses (BAD_REQUEST on `baseUrl`, or the field named, e.g. a webhook's `url`) a URL reaching a special address while private feed URLs are
  * off. A name that does not resolve yet is accepted: it reaches nothing now, and every fetch is checked.
  */
-export async function assertFeedUrlAllowed(db: Db, baseUrl: string, lookup: HostLookup = systemLookup): Promise<void> {
+export async function assertFeedUrlAllowed(
+  db: Db,
+  baseUrl: string,
+  lookup: HostLookup = systemLookup,
+  field = { name: "baseUrl", label: "base URL" },
+): Promise<void> {
   if ((await findSystemSettings(db)).allowPrivateFeedUrls) return;
   const host = new URL(baseUrl).hostname;
   const bounded: HostLookup = (name) =>
@@ -26,7 +31,10 @@ export async function assertFeedUrlAllowed(db: Db, baseUrl: string, lookup: Host
     await assertPublicHost(host, bounded);
   } catch (error) {
     if (error instanceof SpecialAddressError) {
-      throw fieldError("baseUrl", `The base URL may not point inside the network: ${error.message}. An admin can allow private feed URLs in System settings.`);
+      throw fieldError(
+        field.name,
+        `The ${field.label} may not point inside the network: ${error.message}. An admin can allow private feed URLs in System settings.`,
+      );
     }
   }
 }

@@ -12,6 +12,7 @@ import { LATENCY_BUCKETS_SECONDS, readFleetMetrics } from "../repositories/metri
 import { registerFailureMetrics } from "./failure-metrics";
 import { registerBackfillMetrics } from "./backfill-metrics";
 import { registerPreemptionMetrics } from "./preemption-metrics";
+import { registerNotificationMetrics } from "./notifications/notification-metrics";
 import { databaseErrorMessage } from "./health-service";
 import { checkMetricsAccess, type MetricsAccessConfig } from "./metrics-access";
 import { StoredHistogram } from "./stored-histogram";
@@ -100,6 +101,7 @@ async function fleetRegistry(db: Db): Promise<Registry> {
   await registerFailureMetrics(db, registers);
   await registerBackfillMetrics(db, registers);
   await registerPreemptionMetrics(db, registers);
+  await registerNotificationMetrics(db, registers);
   return registry;
 }
 

@@ -66,6 +66,8 @@ export function createLeaderCycle(deps: LeaderCycleDeps) {
     const scheduling = await runSchedulingCycle(db, { now: at, seed: deps.seed, maxJobs: deps.maxJobsPerCycle });
     // Queued jobs first; then running elastic jobs grow into what is still free.
     await growElasticJobs(db, runner, at, deps.seed);
+    // Run events, thresholds and episodes of this cycle go to the outbox; webhooks are sent beside the next cycles.
+    passes.startNotificationPass(at);
     await pruneWhenDue(at);
     logCycle(log, Math.round(performance.now() - started), running, scheduling, arrived);
   };

@@ -1,0 +1,57 @@
+"use client";
+// The notifications page's body: the webhooks with their add/edit form, then the latest deliveries.
+import { useState } from "react";
+import type { RouterOutputs } from "@/components/trpc/router-types";
+import { DeliveryTable } from "./delivery-table";
+import { SubscriptionForm, type SubscriptionRow } from "./subscription-form";
+import { SubscriptionTable } from "./subscription-table";
+
+/** Webhooks, their form, and deliveries. */
+export function NotificationManager({
+  subscriptions,
+  deliveries,
+  tenants,
+}: {
+  subscriptions: SubscriptionRow[];
+  deliveries: RouterOutputs["notifications"]["deliveries"];
+  tenants: { id: string; name: string }[];
+}) {
+  const [editing, setEditing] = useState<SubscriptionRow | null>(null);
+  const [note, setNote] = useState("");
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <div className="flex flex-col gap-3">
+          {note && (
+            <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
+              {note}
+            </p>
+          )}
+          <SubscriptionTable
+            rows={subscriptions}
+            onEdit={(s) => {
+              setNote("");
+              setEditing(s);
+            }}
+            onNote={setNote}
+          />
+        </div>
+        <SubscriptionForm
+          key={editing?.id ?? "new"}
+          editing={editing}
+          tenants={tenants}
+          onDone={(message) => {
+            setNote(message);
+            setEditing(null);
+          }}
+        />
+      </div>
+      <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
+        <h2 id="deliveries-title" className="font-semibold">
+          Latest deliveries
+        </h2>
+        <DeliveryTable rows={deliveries} onNote={setNote} />
+      </section>
+    </div>
+  );
+}
