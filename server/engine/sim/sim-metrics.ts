@@ -188,6 +188,7 @@ export class MetricAccumulator {
       jwtdByClass: byClass,
       jwtdCensoredJobs: this.censoredWaits,
       jttedMedianRelErr: z(quantileSorted(abs, 0.5)),
+      jttedP90RelErr: z(quantileSorted(abs, 0.9)),
       jttedMedianSignedRelErr: z(quantileSorted(signed, 0.5)),
       jobsCompleted: this.completed,
       jobsSkipped: this.skipped,

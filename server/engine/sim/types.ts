@@ -181,6 +181,8 @@ export interface SimPolicyMetrics {
   readonly jwtdCensoredJobs?: number;
   /** Median of |estimated - actual| / actual over completed jobs (the predictor's estimate at decision time). */
   readonly jttedMedianRelErr: number;
+  /** 90th percentile of |estimated - actual| / actual (optional: added later), the tail the deferral windows live with. */
+  readonly jttedP90RelErr?: number;
   /** Median of the signed (estimated - actual) / actual. */
   readonly jttedMedianSignedRelErr: number;
   readonly jobsCompleted: number;
