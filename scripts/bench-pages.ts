@@ -90,12 +90,17 @@ async function resolvePath(page: Page, base: string, spec: Pick<BenchPage, "path
   const [, from, selector] = spec.path.startsWith("follow-from:")
     ? spec.path.match(/^follow-from:([^:]+):(.*)$/)!
     : [null, null, spec.path.slice("follow:".length)];
-  if (from) await page.goto(`${base}${from}`);
   const link = page.locator(selector!).first();
-  // A fresh database has no decision until the worker's first cycle: give it a little while.
-  await link.waitFor({ state: "attached", timeout: 30_000 }).catch(() => {});
-  if ((await link.count()) === 0) return null;
-  return link.getAttribute("href");
+  // A fresh database has no decision until the worker's first cycle, and on a live fleet a job in a
+  // given state (one holding a reservation, say) comes and goes: look again for up to a minute,
+  // reloading, since server-rendered lists do not refresh themselves.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    if (from) await page.goto(`${base}${from}`);
+    await link.waitFor({ state: "attached", timeout: 10_000 }).catch(() => {});
+    if ((await link.count()) > 0) return link.getAttribute("href");
+    if (!from) await page.reload();
+  }
+  return null;
 }
 
 async function measure(context: BrowserContext, page: Page, url: string, content: string, open?: string) {
