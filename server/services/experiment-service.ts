@@ -20,6 +20,7 @@ import { enqueueExperiment } from "../experiments/experiment-queue";
 import { listExamples, loadForValidation, parseUploadedDocument, readExample } from "../experiments/scenario-source";
 import type { StoredScenario } from "../repositories/stored-json";
 import { DomainError, fieldError } from "./errors";
+import { cachedExampleSummary } from "./example-summary-cache";
 
 /** Points per allocation series sent to the browser. */
 const MAX_CHART_POINTS = 600;
@@ -51,7 +52,9 @@ export const listExampleScenarios = () => listExamples();
 
 /** Loads a scenario (nothing stored) and says what it holds, for the form. */
 export async function inspectScenario(input: ScenarioInput) {
-  return summaryOfInput(await loadForValidation(await storedScenarioOf(input)));
+  const scenario = await storedScenarioOf(input);
+  const summarize = async () => summaryOfInput(await loadForValidation(scenario));
+  return scenario.kind === "example" ? cachedExampleSummary(scenario.file, scenario.document, summarize) : summarize();
 }
 
 /** Validates everything up-front, then stores the queued experiment; a bad scenario writes nothing. */
