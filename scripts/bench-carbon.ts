@@ -130,10 +130,25 @@ function scenarioFor(set: string, season: string, fleet: string): unknown {
     workload: { ...base.workload, arrivalTimeScale: size.arrivalTimeScale },
     carbon: { column: "lifecycle", zones: Object.fromEntries(members.map(([zone, prefix]) => [zone, files(prefix)])) },
     forecast: oracle ? { method: "noisy-truth", noiseSigma: 0, horizonHours: 48 } : { method: "forecaster", noiseSigma: 0.1, horizonHours: 48 },
-    policies: ["baseline", ...policies],
+    policies: ["baseline", ...policies.map(policyEntry)],
     baseline: "baseline",
   };
 }
+
+/**
+ * Candidate variants of the combined preset, for tuning on the tuning year (merged over the preset,
+ * as a scenario's policy object is): more weight on waiting, as carbon-greedy has, and a deferral
+ * floor as high as time-shift's.
+ */
+const CANDIDATES: Record<string, { preset: string; policy: Record<string, unknown> }> = {
+  "verdant-wait2": { preset: "verdant", policy: { objectiveWeights: { carbon: 1, fragmentation: 0.05, waiting: 2 } } },
+  "verdant-floor15": { preset: "verdant", policy: { constraints: { minDeferralSavingPct: 15 } } },
+  "verdant-wait2-floor15": {
+    preset: "verdant",
+    policy: { objectiveWeights: { carbon: 1, fragmentation: 0.05, waiting: 2 }, constraints: { minDeferralSavingPct: 15 } },
+  },
+};
+const policyEntry = (p: string) => (CANDIDATES[p] ? { name: p, ...CANDIDATES[p] } : p);
 
 const rows: Row[] = [];
 const t0 = performance.now();

@@ -37,4 +37,30 @@ describe("ForecastBook", () => {
     for (let i = 1; i < errors.length; i++) expect(errors[i]).toBeGreaterThanOrEqual(errors[i - 1] as number);
     expect(book().forecastError).toBeUndefined();
   });
+
+  it("gives the forecaster's deferral checks its error measured before the simulated period, per zone", () => {
+    const days = 60;
+    const long = new ZoneTruth({
+      zone: "Y",
+      startMs: T0,
+      gCo2ePerKwh: Array.from({ length: days * 24 }, (_, h) => 300 + 100 * Math.sin((2 * Math.PI * h) / 24) + 30 * Math.sin(h / 13)),
+      provider: "test",
+      emissionFactorType: "lifecycle",
+    });
+    const startMs = T0 + 50 * 24 * HOUR_MS;
+    const measured = new ForecastBook(new Map([["Y", long]]), { method: "forecaster", noiseSigma: 0, horizonHours: 48 }, 1, startMs).errorFor("Y");
+    expect(measured?.map((b) => b.fromHours)).toEqual([0, 6, 12, 24, 48, 96]);
+    expect(measured?.[0]?.relativeErrorPct).toBeGreaterThan(0);
+    // Without the period's start, or with too little history, the coordinator's default applies.
+    expect(new ForecastBook(new Map([["Y", long]]), { method: "forecaster", noiseSigma: 0, horizonHours: 48 }, 1).errorFor("Y")).toBeUndefined();
+    expect(book().errorFor("X")).toBeUndefined();
+    // Once three weeks are measured, the forecast comes from the learned blend.
+    const s = new ForecastBook(new Map([["Y", long]]), { method: "forecaster", noiseSigma: 0, horizonHours: 48 }, 1, startMs).seriesAt(
+      "Y",
+      startMs,
+      startMs + HOUR_MS,
+    );
+    const at = s.provenance[(startMs - s.startMs) / HOUR_MS];
+    expect(at?.kind === "verdant-forecast" ? at.model : null).toBe("seasonal-blend-ls@2");
+  });
 });
