@@ -11,6 +11,7 @@ const subscriptionView = {
   tenantId: true,
   channel: true,
   url: true,
+  email: true,
   events: true,
   enabled: true,
   createdAt: true,
@@ -131,6 +132,7 @@ export interface AttemptResult {
   at: Date;
   durationMs: number;
   httpStatus: number | null;
+  smtpResponse?: string | null;
   error: string | null;
   ok: boolean;
   /** The delivery after it: DELIVERED, FAILED, or PENDING until `nextAttemptAt`. */
@@ -142,7 +144,15 @@ export interface AttemptResult {
 export async function recordAttempt(db: Db, r: AttemptResult): Promise<void> {
   await db.$transaction([
     db.notificationAttempt.create({
-      data: { deliveryId: r.deliveryId, at: r.at, durationMs: r.durationMs, httpStatus: r.httpStatus, error: r.error, ok: r.ok },
+      data: {
+        deliveryId: r.deliveryId,
+        at: r.at,
+        durationMs: r.durationMs,
+        httpStatus: r.httpStatus,
+        smtpResponse: r.smtpResponse ?? null,
+        error: r.error,
+        ok: r.ok,
+      },
     }),
     db.notificationDelivery.update({
       where: { id: r.deliveryId },
@@ -182,7 +192,11 @@ export async function findRecentDeliveries(db: Db, take: number, tenantId?: stri
       createdAt: true,
       event: { select: { kind: true, occurredAt: true, payload: true } },
       subscription: { select: { name: true, channel: true } },
-      attempts: { orderBy: { at: "desc" }, take: 10, select: { id: true, at: true, durationMs: true, httpStatus: true, error: true, ok: true } },
+      attempts: {
+        orderBy: { at: "desc" },
+        take: 10,
+        select: { id: true, at: true, durationMs: true, httpStatus: true, smtpResponse: true, error: true, ok: true },
+      },
     },
   });
   return rows.map(({ event, subscription, ...r }) => ({
@@ -240,7 +254,9 @@ export function findUnreachableClusters(db: Db) {
 export interface SubscriptionWrite {
   name: string;
   tenantId: string | null;
-  url: string;
+  channel: string;
+  url: string | null;
+  email: string | null;
   signingSecret: string | null;
   events: string[];
   enabled: boolean;
@@ -248,7 +264,7 @@ export interface SubscriptionWrite {
 
 /** Creates or updates a subscription. */
 export function saveSubscriptionRow(tx: Writer, id: string | undefined, data: SubscriptionWrite) {
-  return id ? tx.notificationSubscription.update({ where: { id }, data }) : tx.notificationSubscription.create({ data: { ...data, channel: "webhook" } });
+  return id ? tx.notificationSubscription.update({ where: { id }, data }) : tx.notificationSubscription.create({ data });
 }
 
 /** Deletes a subscription (its deliveries go with it). */
@@ -264,4 +280,24 @@ export async function tenantExists(db: Writer, id: string): Promise<boolean> {
 /** A delivery's status (the retry checks it). */
 export function findDeliveryStatus(db: Db, id: string) {
   return db.notificationDelivery.findUnique({ where: { id }, select: { status: true } });
+}
+
+/** The outgoing mail server's row (its password sealed), or null when none is set. */
+export function findSmtpSetting(db: Writer) {
+  return db.smtpSetting.findUnique({ where: { id: "global" } });
+}
+
+/** The SMTP setting as stored. */
+export interface SmtpWrite {
+  host: string;
+  port: number;
+  secure: boolean;
+  fromAddress: string;
+  username: string | null;
+  password: string | null;
+}
+
+/** Writes the one SMTP setting row. */
+export function saveSmtpSettingRow(tx: Writer, data: SmtpWrite) {
+  return tx.smtpSetting.upsert({ where: { id: "global" }, create: { id: "global", ...data }, update: data });
 }

@@ -12,6 +12,7 @@ export const SECRET_PURPOSES = {
   kubeconfig: "ClusterConnection.kubeconfig",
   feedToken: "CarbonFeed.apiToken",
   notificationSigningSecret: "NotificationSubscription.signingSecret",
+  smtpPassword: "SmtpSetting.password",
 } as const;
 
 /** A secret column's purpose. */

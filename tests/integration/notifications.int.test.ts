@@ -1,7 +1,8 @@
 // Notifications end to end against a local HTTP receiver: run events of real jobs delivered signed,
 // a receiver failing twice then answering (three attempts recorded, back-off respected), a delivery
 // out of attempts retried by an admin, tenant subscriptions never receiving another tenant's events,
-// the 80 % quota threshold firing once, and bad subscriptions refused naming the field.
+// the 80 % quota threshold firing once, bad subscriptions refused naming the field, and e-mail through a
+// local SMTP server (signed in with the sealed password, the server's reply and a refusal recorded).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addressCheckedFetch } from "../../server/carbon-feeds/http-fetch";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
@@ -17,6 +18,7 @@ import { SEED_NOW } from "./helpers/constants";
 import { fieldErrorsOf } from "./helpers/field-errors";
 import { QUEUED_FROM_SCRATCH } from "./helpers/queued-job";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
+import { startSmtpReceiver } from "./helpers/smtp-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "./helpers/webhook-receiver";
 
 const t0 = SEED_NOW.getTime() + 60_000;
@@ -95,6 +97,8 @@ describe("notifications", () => {
     const db = database.db;
     const admin = await callerAs(db, demoUserIds.admin, at(0));
     await admin.notifications.save({
+      channel: "webhook",
+      email: "",
       name: "Fleet hook",
       tenantId: null,
       url: receiver.url("/fleet"),
@@ -103,6 +107,8 @@ describe("notifications", () => {
       enabled: true,
     });
     await admin.notifications.save({
+      channel: "webhook",
+      email: "",
       name: "Borealis hook",
       tenantId: borealis,
       url: receiver.url("/borealis"),
@@ -160,6 +166,8 @@ describe("notifications", () => {
     const db = database.db;
     const admin = await callerAs(db, demoUserIds.admin, at(0));
     const { id } = await admin.notifications.save({
+      channel: "webhook",
+      email: "",
       name: "Flaky",
       tenantId: null,
       url: receiver.url(),
@@ -203,7 +211,16 @@ describe("notifications", () => {
   it("fires the 80 % GPU-hours quota event once per tenant and month", async () => {
     const db = database.db;
     const admin = await callerAs(db, demoUserIds.admin, at(0));
-    await admin.notifications.save({ name: "Quota", tenantId: null, url: receiver.url(), signingSecret: null, events: ["tenant.quota-80"], enabled: true });
+    await admin.notifications.save({
+      channel: "webhook",
+      email: "",
+      name: "Quota",
+      tenantId: null,
+      url: receiver.url(),
+      signingSecret: null,
+      events: ["tenant.quota-80"],
+      enabled: true,
+    });
     const monthStart = new Date(Date.UTC(at(0).getUTCFullYear(), at(0).getUTCMonth(), 1));
     // A finished 8-GPU, 10-hour job this month: 80 GPU-hours.
     const template = await db.job.findFirstOrThrow({ where: { tenantId: aurora } });
@@ -237,7 +254,16 @@ describe("notifications", () => {
   it("refuses bad subscriptions naming the field, and anyone but an admin", async () => {
     const db = database.db;
     const admin = await callerAs(db, demoUserIds.admin, at(0));
-    const good = { name: "Hook", tenantId: null, url: receiver.url(), signingSecret: null, events: ["job.started" as const], enabled: true };
+    const good = {
+      channel: "webhook" as const,
+      email: "",
+      name: "Hook",
+      tenantId: null,
+      url: receiver.url(),
+      signingSecret: null,
+      events: ["job.started" as const],
+      enabled: true,
+    };
     await db.systemSetting.update({ where: { id: "global" }, data: { allowPrivateFeedUrls: false } });
     expect((await fieldErrorsOf(() => admin.notifications.save(good))).url).toMatch(/webhook URL may not point inside the network/);
     expect((await fieldErrorsOf(() => admin.notifications.save({ ...good, url: "http://169.254.169.254/latest" }))).url).toMatch(/inside the network/);
@@ -253,6 +279,63 @@ describe("notifications", () => {
       const caller = await callerAs(db, user, at(0));
       await expect(caller.notifications.subscriptions()).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(caller.notifications.save({ ...good, url: "http://203.0.113.9/hook" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+  });
+
+  it("mails an event through the outgoing mail server, recording its reply and a refusal", async () => {
+    const db = database.db;
+    const smtp = await startSmtpReceiver();
+    try {
+      const admin = await callerAs(db, demoUserIds.admin, at(0));
+      const { id } = await admin.notifications.save({
+        channel: "email",
+        email: "oncall@aurora.example",
+        url: "",
+        name: "On-call mail",
+        tenantId: aurora,
+        signingSecret: null,
+        events: ["job.failed"],
+        enabled: true,
+      });
+      // Without a mail server the attempt fails saying so.
+      expect(await admin.notifications.sendTest({ id })).toMatchObject({ attempted: 1, delivered: 0 });
+      expect((await admin.notifications.deliveries())[0]!.attempts[0]!.error).toMatch(/no outgoing mail server is set/);
+
+      expect(
+        await fieldErrorsOf(() => admin.notifications.saveSmtp({ host: "", port: 0, secure: false, fromAddress: "nope", username: "", password: null })),
+      ).toMatchObject({
+        host: "Enter the mail server's host name.",
+        port: "Use a port from 1 to 65535.",
+        fromAddress: "Enter the sender's address such as verdant@example.com.",
+      });
+      await admin.notifications.saveSmtp({
+        host: "127.0.0.1",
+        port: smtp.port,
+        secure: false,
+        fromAddress: "verdant@fleet.example",
+        username: "mailer",
+        password: "mail-pass-1",
+      });
+      expect(await admin.notifications.smtp()).toMatchObject({ host: "127.0.0.1", username: "mailer", hasPassword: true });
+      expect(JSON.stringify(await admin.notifications.smtp())).not.toContain("mail-pass-1");
+      expect((await db.smtpSetting.findUniqueOrThrow({ where: { id: "global" } })).password).toMatch(/^enc:v1:/);
+
+      expect(await admin.notifications.sendTest({ id })).toMatchObject({ attempted: 1, delivered: 1 });
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]).toMatchObject({ from: "verdant@fleet.example", to: ["oncall@aurora.example"], auth: "mailer:mail-pass-1" });
+      expect(smtp.mails[0]!.data).toContain("Subject: [Verdant] A test event for On-call mail.");
+      const sent = (await admin.notifications.deliveries())[0]!;
+      expect(sent).toMatchObject({ status: "DELIVERED", channel: "email" });
+      expect(sent.attempts[0]).toMatchObject({ ok: true, httpStatus: null, smtpResponse: expect.stringContaining("250 2.0.0 queued as test-1") });
+
+      smtp.rejectNext = 1;
+      expect(await admin.notifications.sendTest({ id })).toMatchObject({ attempted: 1, delivered: 0 });
+      const refused = (await admin.notifications.deliveries())[0]!;
+      expect(refused).toMatchObject({ status: "PENDING", attemptCount: 1 });
+      expect(refused.attempts[0]!.smtpResponse).toContain("554 5.7.1");
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await smtp.close();
     }
   });
 });

@@ -7,18 +7,19 @@ export const metadata: Metadata = { title: "Notifications" };
 
 export default async function NotificationsPage() {
   const caller = await api();
-  const [subscriptions, deliveries, tenants] = await Promise.all([
+  const [subscriptions, deliveries, tenants, smtp] = await Promise.all([
     caller.notifications.subscriptions(),
     caller.notifications.deliveries(),
     caller.catalog.tenants(),
+    caller.notifications.smtp(),
   ]);
   return (
     <>
       <PageHeader
         title="Notifications"
-        description="Webhooks receive job, quota, carbon feed and cluster events as signed JSON; failed deliveries are retried with back-off and every attempt is listed below."
+        description="Webhooks and e-mail addresses receive job, quota, carbon feed and cluster events (webhooks as signed JSON); failed deliveries are retried with back-off and every attempt is listed below."
       />
-      <NotificationManager subscriptions={subscriptions} deliveries={deliveries} tenants={tenants} />
+      <NotificationManager subscriptions={subscriptions} deliveries={deliveries} tenants={tenants} smtp={smtp} />
     </>
   );
 }

@@ -44,7 +44,7 @@ export function DeliveryTable({ rows, onNote }: { rows: DeliveryRow[]; onNote: (
               Event
             </th>
             <th scope="col" className="px-3 py-2">
-              Webhook
+              Subscription
             </th>
             <th scope="col" className="px-3 py-2">
               Status
@@ -83,7 +83,7 @@ export function DeliveryTable({ rows, onNote }: { rows: DeliveryRow[]; onNote: (
                   <ol className="flex flex-col gap-1 text-xs" aria-label={`Attempts of this delivery, newest first`}>
                     {d.attempts.map((a) => (
                       <li key={a.id}>
-                        <Timestamp value={a.at} compact seconds /> · {a.httpStatus !== null ? `HTTP ${a.httpStatus}` : "no answer"} ·{" "}
+                        <Timestamp value={a.at} compact seconds /> · {a.httpStatus !== null ? `HTTP ${a.httpStatus}` : (a.smtpResponse ?? "no answer")} ·{" "}
                         {a.durationMs.toLocaleString("en-US")} ms
                         {a.error && <span className="block text-red-700">{a.error}</span>}
                       </li>

@@ -1,8 +1,9 @@
 "use client";
-// The notifications page's body: the webhooks with their add/edit form, then the latest deliveries.
+// The notifications page's body: the subscriptions with their add/edit form, the latest deliveries, then the outgoing mail server.
 import { useState } from "react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
 import { DeliveryTable } from "./delivery-table";
+import { SmtpForm } from "./smtp-form";
 import { SubscriptionForm, type SubscriptionRow } from "./subscription-form";
 import { SubscriptionTable } from "./subscription-table";
 
@@ -11,7 +12,9 @@ export function NotificationManager({
   subscriptions,
   deliveries,
   tenants,
+  smtp,
 }: {
+  smtp: RouterOutputs["notifications"]["smtp"];
   subscriptions: SubscriptionRow[];
   deliveries: RouterOutputs["notifications"]["deliveries"];
   tenants: { id: string; name: string }[];
@@ -52,6 +55,9 @@ export function NotificationManager({
         </h2>
         <DeliveryTable rows={deliveries} onNote={setNote} />
       </section>
+      <div className="max-w-2xl">
+        <SmtpForm smtp={smtp} />
+      </div>
     </div>
   );
 }

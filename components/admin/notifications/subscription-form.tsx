@@ -24,14 +24,26 @@ export type SubscriptionRow = RouterOutputs["notifications"]["subscriptions"][nu
 interface Values {
   name: string;
   tenantId: string;
+  channel: "webhook" | "email";
   url: string;
+  email: string;
   secret: string;
   removeSecret: boolean;
   events: NotificationKind[];
   enabled: boolean;
 }
 
-const blank: Values = { name: "", tenantId: "", url: "", secret: "", removeSecret: false, events: ["job.failed"], enabled: true };
+const blank: Values = {
+  name: "",
+  tenantId: "",
+  channel: "webhook",
+  url: "",
+  email: "",
+  secret: "",
+  removeSecret: false,
+  events: ["job.failed"],
+  enabled: true,
+};
 
 /** The add/edit form; `onDone` receives the confirmation ("" on cancel). */
 export function SubscriptionForm({
@@ -50,7 +62,9 @@ export function SubscriptionForm({
       ? {
           name: editing.name,
           tenantId: editing.tenantId ?? "",
-          url: editing.url,
+          channel: editing.channel === "email" ? "email" : "webhook",
+          url: editing.url ?? "",
+          email: editing.email ?? "",
           secret: "",
           removeSecret: false,
           events: editing.events as NotificationKind[],
@@ -73,7 +87,9 @@ export function SubscriptionForm({
     ...(editing ? { id: editing.id } : {}),
     name: values.name,
     tenantId: values.tenantId || null,
-    url: values.url,
+    channel: values.channel,
+    url: values.channel === "webhook" ? values.url : "",
+    email: values.channel === "email" ? values.email : "",
     signingSecret: values.removeSecret ? "" : values.secret === "" ? null : values.secret,
     events: values.events,
     enabled: values.enabled,
@@ -92,7 +108,7 @@ export function SubscriptionForm({
       }}
     >
       <h2 id="ns-form-title" className="font-semibold">
-        {editing ? `Edit ${editing.name}` : "New webhook"}
+        {editing ? `Edit ${editing.name}` : "New subscription"}
       </h2>
       <Field id="ns-name" label="Name" error={errors.name}>
         <Input id="ns-name" type="text" value={values.name} onChange={(e) => set("name", e.target.value)} invalid={!!errors.name} />
@@ -114,34 +130,53 @@ export function SubscriptionForm({
           ))}
         </Select>
       </Field>
-      <Field id="ns-url" label="Webhook URL" error={errors.url} hint="Receives a JSON POST per event; a 2xx answer counts as delivered.">
-        <Input id="ns-url" type="url" inputMode="url" value={values.url} onChange={(e) => set("url", e.target.value)} invalid={!!errors.url} />
+      <Field id="ns-channel" label="Send by" error={errors.channel}>
+        <Select
+          id="ns-channel"
+          value={values.channel}
+          onChange={(e) => set("channel", e.target.value === "email" ? "email" : "webhook")}
+          invalid={!!errors.channel}
+        >
+          <option value="webhook">Webhook (HTTP POST)</option>
+          <option value="email">E-mail</option>
+        </Select>
       </Field>
-      <Field
-        id="ns-secret"
-        label="Signing secret"
-        error={errors.signingSecret}
-        hint={
-          editing?.hasSigningSecret
-            ? "One is set (never shown). Type a new one to replace it, or leave blank to keep it."
-            : "Optional. Set, each request carries an X-Verdant-Signature HMAC-SHA256 header."
-        }
-      >
-        <Input
-          id="ns-secret"
-          type="password"
-          autoComplete="new-password"
-          value={values.secret}
-          disabled={values.removeSecret}
-          onChange={(e) => set("secret", e.target.value)}
-          invalid={!!errors.signingSecret}
-        />
-      </Field>
-      {editing?.hasSigningSecret && (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.removeSecret} onChange={(e) => set("removeSecret", e.target.checked)} />
-          Remove the signing secret (requests go unsigned)
-        </label>
+      {values.channel === "email" ? (
+        <Field id="ns-email" label="E-mail address" error={errors.email} hint="Sent through the outgoing mail server set below.">
+          <Input id="ns-email" type="email" value={values.email} onChange={(e) => set("email", e.target.value)} invalid={!!errors.email} />
+        </Field>
+      ) : (
+        <>
+          <Field id="ns-url" label="Webhook URL" error={errors.url} hint="Receives a JSON POST per event; a 2xx answer counts as delivered.">
+            <Input id="ns-url" type="url" inputMode="url" value={values.url} onChange={(e) => set("url", e.target.value)} invalid={!!errors.url} />
+          </Field>
+          <Field
+            id="ns-secret"
+            label="Signing secret"
+            error={errors.signingSecret}
+            hint={
+              editing?.hasSigningSecret
+                ? "One is set (never shown). Type a new one to replace it, or leave blank to keep it."
+                : "Optional. Set, each request carries an X-Verdant-Signature HMAC-SHA256 header."
+            }
+          >
+            <Input
+              id="ns-secret"
+              type="password"
+              autoComplete="new-password"
+              value={values.secret}
+              disabled={values.removeSecret}
+              onChange={(e) => set("secret", e.target.value)}
+              invalid={!!errors.signingSecret}
+            />
+          </Field>
+          {editing?.hasSigningSecret && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={values.removeSecret} onChange={(e) => set("removeSecret", e.target.checked)} />
+              Remove the signing secret (requests go unsigned)
+            </label>
+          )}
+        </>
       )}
       <CheckboxGroup
         id="ns-events"
@@ -157,7 +192,7 @@ export function SubscriptionForm({
         Enabled (a disabled webhook keeps its pending deliveries until enabled again)
       </label>
       <FormMessages error={save.error} errors={errors} />
-      <FormActions pending={save.isPending} editing={!!editing} saveLabel="Save webhook" createLabel="Add webhook" onCancel={() => onDone("")} />
+      <FormActions pending={save.isPending} editing={!!editing} saveLabel="Save subscription" createLabel="Add subscription" onCancel={() => onDone("")} />
     </form>
   );
 }

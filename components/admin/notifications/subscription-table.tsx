@@ -1,5 +1,5 @@
 "use client";
-// The webhooks: whose events, where, which events, signed or not; Edit, Send test (the attempt shows
+// The subscriptions: whose events, where (URL or address), which events, signed or not; Edit, Send test (the attempt shows
 // in the deliveries below at once) and Delete with a confirmation.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -45,15 +45,19 @@ export function SubscriptionTable({
     }),
   );
   if (rows.length === 0)
-    return <p className="rounded-xl bg-white p-4 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">No webhooks yet: add one with the form.</p>;
+    return (
+      <p className="rounded-xl bg-white p-4 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+        No subscriptions yet: add a webhook or an e-mail address with the form.
+      </p>
+    );
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
       <table className="table-cards w-full text-left text-sm">
-        <caption className="sr-only">Webhooks</caption>
+        <caption className="sr-only">Subscriptions</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2">
-              Webhook
+              Subscription
             </th>
             <th scope="col" className="px-3 py-2">
               Events of
@@ -72,8 +76,14 @@ export function SubscriptionTable({
               <td className="px-3 py-2">
                 <span className="font-medium">{s.name}</span>
                 {!s.enabled && <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">disabled</span>}
-                <p className="text-xs break-all text-slate-600">{s.url}</p>
-                <p className="text-xs text-slate-600">{s.hasSigningSecret ? "Signed (HMAC-SHA256)" : "Unsigned"}</p>
+                {s.channel === "email" ? (
+                  <p className="text-xs break-all text-slate-600">E-mail to {s.email}</p>
+                ) : (
+                  <>
+                    <p className="text-xs break-all text-slate-600">{s.url}</p>
+                    <p className="text-xs text-slate-600">{s.hasSigningSecret ? "Signed (HMAC-SHA256)" : "Unsigned"}</p>
+                  </>
+                )}
               </td>
               <td className="px-3 py-2">{s.tenantName ?? "All tenants and the fleet"}</td>
               <td className="px-3 py-2 text-xs">{s.events.map((k) => NOTIFICATION_KIND_LABELS[k as NotificationKind] ?? k).join(", ")}</td>

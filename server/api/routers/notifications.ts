@@ -1,11 +1,13 @@
-/** Notification subscriptions and their deliveries: admins only. */
+/** Notification subscriptions, their deliveries and the outgoing mail server: admins only. */
 import { adminProcedure, router } from "../trpc";
-import { notificationIdSchema, notificationSubscriptionSchema } from "../../schemas/notification-form";
+import { notificationIdSchema, notificationSubscriptionSchema, smtpSettingSchema } from "../../schemas/notification-form";
 import {
+  getSmtpSetting,
   listDeliveries,
   listSubscriptions,
   removeSubscription,
   retryDelivery,
+  saveSmtpSetting,
   saveSubscription,
   sendTestEvent,
 } from "../../services/notifications/notification-service";
@@ -21,4 +23,7 @@ export const notificationsRouter = router({
   sendTest: adminProcedure.input(notificationIdSchema).mutation(({ ctx, input }) => sendTestEvent(ctx.db, input.id, ctx.now())),
   /** Tries a failed delivery again at once. */
   retry: adminProcedure.input(notificationIdSchema).mutation(({ ctx, input }) => retryDelivery(ctx.db, input.id, ctx.now())),
+  /** The outgoing mail server for e-mail subscriptions; its password only as "set". */
+  smtp: adminProcedure.query(({ ctx }) => getSmtpSetting(ctx.db)),
+  saveSmtp: adminProcedure.input(smtpSettingSchema).mutation(({ ctx, input }) => saveSmtpSetting(ctx.db, ctx.user.id, input, ctx.now())),
 });

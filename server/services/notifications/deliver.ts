@@ -1,16 +1,18 @@
 /**
  * Delivers what is due in the outbox: each pending delivery is POSTed to its webhook (signed when the
- * subscription has a secret), with a timeout, and every attempt is recorded with its time, HTTP status
+ * subscription has a secret) or mailed through the outgoing mail server, with a timeout, and every attempt is recorded with its time, HTTP status
  * or error and duration. A 2xx answer delivers; anything else (another status, a redirect, a refused
  * or timed-out connection, an address the URL policy refuses) is retried on the back-off schedule
  * until the attempts run out.
  */
 import type { Db } from "../../db/client";
 import { addressCheckedFetch, type FeedFetch } from "../../carbon-feeds/http-fetch";
-import { findDueDeliveries, recordAttempt } from "../../repositories/notification-repository";
+import { findDueDeliveries, findSmtpSetting, recordAttempt } from "../../repositories/notification-repository";
 import { findSystemSettings } from "../../repositories/system-settings-repository";
 import { openStoredSecret, SECRET_PURPOSES } from "../../secrets/stored-secrets";
 import { eachLimited } from "../job-runner/settle-tasks";
+import { sendEventMail, type SmtpConfig } from "./email-send";
+import type { NotificationPayload } from "./produce-events";
 import { DELIVERY_TIMEOUT_MS, retryDelayMs } from "./retry-schedule";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
 
@@ -34,10 +36,19 @@ export interface DeliverReport {
   failed: number;
 }
 
-/** The request's outcome: a status, or the error that stopped it. */
+/** The request's outcome: a status (or the mail server's reply), or the error that stopped it. */
 interface SendOutcome {
   httpStatus: number | null;
+  smtpResponse?: string | null;
   error: string | null;
+}
+
+/** The mail server with its password opened, or null when none is set. */
+async function smtpConfig(db: Db): Promise<SmtpConfig | null> {
+  const row = await findSmtpSetting(db);
+  if (!row) return null;
+  const password = row.password ? openStoredSecret(SECRET_PURPOSES.smtpPassword, row.password, "outgoing mail server: password") : null;
+  return { host: row.host, port: row.port, secure: row.secure, fromAddress: row.fromAddress, username: row.username, password };
 }
 
 /** The reason in a fetch failure (undici hides it in `cause`). */
@@ -81,21 +92,33 @@ export async function deliverDue(
   const due = await findDueDeliveries(db, now, BATCH, only);
   if (due.length === 0) return report;
   const { allowPrivateFeedUrls } = await findSystemSettings(db);
+  // Read once per pass, and only when an e-mail is due; a password that cannot be opened fails those attempts, not the pass.
+  let smtp: Promise<SmtpConfig | null> | null = null;
   await eachLimited(due, PARALLEL, async (d) => {
     const body = JSON.stringify(d.event.payload);
     const headers: Record<string, string> = { "X-Verdant-Event": d.event.kind, "X-Verdant-Delivery": d.id };
     let outcome: SendOutcome;
     const started = performance.now();
     try {
-      if (d.subscription.signingSecret) {
-        const secret = openStoredSecret(
-          SECRET_PURPOSES.notificationSigningSecret,
-          d.subscription.signingSecret,
-          `notification ${d.subscription.name}: signing secret`,
-        );
-        headers[SIGNATURE_HEADER] = signWebhook(secret, body, now.getTime());
+      if (d.subscription.channel === "email") {
+        const server = await (smtp ??= smtpConfig(db));
+        outcome = server
+          ? {
+              httpStatus: null,
+              ...(await sendEventMail(server, d.subscription.email ?? "", d.event.payload as unknown as NotificationPayload, deps.timeoutMs)),
+            }
+          : { httpStatus: null, error: "no outgoing mail server is set (Admin › Notifications › Outgoing e-mail)" };
+      } else {
+        if (d.subscription.signingSecret) {
+          const secret = openStoredSecret(
+            SECRET_PURPOSES.notificationSigningSecret,
+            d.subscription.signingSecret,
+            `notification ${d.subscription.name}: signing secret`,
+          );
+          headers[SIGNATURE_HEADER] = signWebhook(secret, body, now.getTime());
+        }
+        outcome = await sendWebhook(deps, d.subscription.url ?? "", body, headers, allowPrivateFeedUrls);
       }
-      outcome = await sendWebhook(deps, d.subscription.url, body, headers, allowPrivateFeedUrls);
     } catch (error) {
       outcome = { httpStatus: null, error: (error as Error).message.slice(0, 500) };
     }
@@ -108,6 +131,7 @@ export async function deliverDue(
       at: now,
       durationMs,
       httpStatus: outcome.httpStatus,
+      smtpResponse: outcome.smtpResponse ?? null,
       error: outcome.error,
       ok,
       status: ok ? "DELIVERED" : delay === null ? "FAILED" : "PENDING",

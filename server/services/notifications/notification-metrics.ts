@@ -7,7 +7,7 @@ import { Counter, type Registry } from "prom-client";
 import type { Db } from "../../db/client";
 import { countAttemptsByOutcome } from "../../repositories/notification-repository";
 
-/** Adds the notification series to one scrape's registries (both outcomes of webhooks present from the first scrape, at 0). */
+/** Adds the notification series to one scrape's registries (every channel and outcome present from the first scrape, at 0). */
 export async function registerNotificationMetrics(db: Db, registers: Registry[]): Promise<void> {
   const counter = new Counter({
     name: "verdant_notifications_delivered_total",
@@ -15,6 +15,6 @@ export async function registerNotificationMetrics(db: Db, registers: Registry[])
     labelNames: ["channel", "outcome"],
     registers,
   });
-  for (const outcome of ["delivered", "failed"]) counter.inc({ channel: "webhook", outcome }, 0);
+  for (const channel of ["webhook", "email"]) for (const outcome of ["delivered", "failed"]) counter.inc({ channel, outcome }, 0);
   for (const r of await countAttemptsByOutcome(db)) counter.inc({ channel: r.channel, outcome: r.ok ? "delivered" : "failed" }, r.count);
 }

@@ -10,12 +10,14 @@ import {
   findDeliveryStatus,
   findRecentDeliveries,
   findSubscriptionRow,
+  findSmtpSetting,
   findSubscriptions,
   requeueDelivery,
+  saveSmtpSettingRow,
   saveSubscriptionRow,
   tenantExists,
 } from "../../repositories/notification-repository";
-import { FLEET_KINDS, type NotificationSubscriptionInput } from "../../schemas/notification-form";
+import { FLEET_KINDS, type NotificationSubscriptionInput, type SmtpSettingInput } from "../../schemas/notification-form";
 import { sealStoredSecret, SECRET_PURPOSES } from "../../secrets/stored-secrets";
 import type { HostLookup } from "../../security/private-address";
 import { DomainError, fieldError } from "../errors";
@@ -33,8 +35,26 @@ export const listSubscriptions = (db: Db) => findSubscriptions(db);
 export const listDeliveries = (db: Db) => findRecentDeliveries(db, RECENT_DELIVERIES);
 
 /** What the audit log keeps of a subscription (never the secret). */
-function audited(row: { name: string; tenantId: string | null; url: string; events: string[]; enabled: boolean; signingSecret: string | null }) {
-  return { name: row.name, tenantId: row.tenantId, url: row.url, events: row.events, enabled: row.enabled, hasSigningSecret: row.signingSecret !== null };
+function audited(row: {
+  name: string;
+  tenantId: string | null;
+  channel: string;
+  url: string | null;
+  email: string | null;
+  events: string[];
+  enabled: boolean;
+  signingSecret: string | null;
+}) {
+  return {
+    name: row.name,
+    tenantId: row.tenantId,
+    channel: row.channel,
+    url: row.url,
+    email: row.email,
+    events: row.events,
+    enabled: row.enabled,
+    hasSigningSecret: row.signingSecret !== null,
+  };
 }
 
 /** Creates or updates a subscription; the URL passes the feeds' address policy, checked under the field `url`. */
@@ -44,21 +64,23 @@ export async function saveSubscription(db: Db, actorId: string, input: Notificat
       "events",
       "A tenant's subscription receives only that tenant's events: untick stale carbon feeds and unreachable clusters, or choose all tenants.",
     );
-  await assertFeedUrlAllowed(db, input.url, lookup, { name: "url", label: "webhook URL" });
+  if (input.channel === "webhook") await assertFeedUrlAllowed(db, input.url, lookup, { name: "url", label: "webhook URL" });
   return db.$transaction(async (tx) => {
     if (input.tenantId && !(await tenantExists(tx, input.tenantId))) throw fieldError("tenantId", "That tenant does not exist (any more).");
     const before = input.id ? await findSubscriptionRow(tx, input.id) : null;
     if (input.id && !before) throw new DomainError("NOT_FOUND", "That subscription does not exist (any more).");
     const signingSecret =
-      input.signingSecret === null
-        ? (before?.signingSecret ?? null)
-        : input.signingSecret === ""
-          ? null
+      input.channel === "email" || input.signingSecret === ""
+        ? null
+        : input.signingSecret === null
+          ? (before?.signingSecret ?? null)
           : sealStoredSecret(SECRET_PURPOSES.notificationSigningSecret, input.signingSecret);
     const row = await saveSubscriptionRow(tx, input.id, {
       name: input.name,
       tenantId: input.tenantId,
-      url: input.url,
+      channel: input.channel,
+      url: input.channel === "webhook" ? input.url : null,
+      email: input.channel === "email" ? input.email : null,
       signingSecret,
       events: input.events,
       enabled: input.enabled,
@@ -116,4 +138,54 @@ export async function retryDelivery(db: Db, id: string, now: Date, deps: Deliver
   if (!(await requeueDelivery(db, id, now)))
     throw new DomainError("PRECONDITION_FAILED", `Only a failed delivery can be retried; this one is ${current.status.toLowerCase()}.`);
   return deliverDue(db, now, deps, { deliveryId: id });
+}
+
+/** The outgoing mail server without its password (only whether one is set), or null when none is set. */
+export async function getSmtpSetting(db: Db) {
+  const row = await findSmtpSetting(db);
+  if (!row) return null;
+  return {
+    host: row.host,
+    port: row.port,
+    secure: row.secure,
+    fromAddress: row.fromAddress,
+    username: row.username,
+    hasPassword: row.password !== null,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Sets the outgoing mail server; the password is sealed (null keeps it, "" removes it); audited without it. */
+export async function saveSmtpSetting(db: Db, actorId: string, input: SmtpSettingInput, now: Date) {
+  return db.$transaction(async (tx) => {
+    const before = await findSmtpSetting(tx);
+    const password =
+      input.password === "" ? null : input.password === null ? (before?.password ?? null) : sealStoredSecret(SECRET_PURPOSES.smtpPassword, input.password);
+    const row = await saveSmtpSettingRow(tx, {
+      host: input.host,
+      port: input.port,
+      secure: input.secure,
+      fromAddress: input.fromAddress,
+      username: input.username || null,
+      password,
+    });
+    const view = (r: typeof row) => ({
+      host: r.host,
+      port: r.port,
+      secure: r.secure,
+      fromAddress: r.fromAddress,
+      username: r.username,
+      hasPassword: r.password !== null,
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: "smtpSetting.update",
+      entityType: "SmtpSetting",
+      entityId: "global",
+      before: before ? view(before) : undefined,
+      after: view(row),
+      at: now,
+    });
+    return { host: row.host };
+  });
 }
