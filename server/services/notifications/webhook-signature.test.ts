@@ -18,7 +18,8 @@ describe("webhook signature", () => {
     expect(verifyWebhook("other", body, header, at)).toBe(false);
     expect(verifyWebhook("s3cret", body.replace("j1", "j2"), header, at)).toBe(false);
     expect(verifyWebhook("s3cret", body, header, at + 301_000)).toBe(false);
-    expect(verifyWebhook("s3cret", body, header.replace(/v1=./, "v1=0"), at)).toBe(header.includes("v1=0"));
+    const last = header.at(-1)!;
+    expect(verifyWebhook("s3cret", body, header.slice(0, -1) + (last === "0" ? "1" : "0"), at)).toBe(false);
     expect(verifyWebhook("s3cret", body, null, at)).toBe(false);
     expect(verifyWebhook("s3cret", body, "t=abc,v1=00", at)).toBe(false);
   });
