@@ -17,6 +17,7 @@ import { inventoryNodeFromKubernetes } from "./kubernetes-inventory";
 import { DEFAULT_NAMESPACE_PREFIX, type ManifestOptions, type NodePinning } from "./kubernetes-job-manifest";
 import { nodeHealthFromKubernetes } from "./kubernetes-health";
 import { discardKubernetesJob, listKubernetesJobs } from "./kubernetes-job-listing";
+import { readKubernetesJobEvents } from "./kubernetes-events";
 import { cancelKubernetesJob, locateJob, pollKubernetesJob, startKubernetesJob, type KubernetesJobContext } from "./kubernetes-jobs";
 import { DriverError, type Clock, type ClusterDriver, type TelemetryReport } from "./types";
 
@@ -106,6 +107,7 @@ export function createKubernetesDriver(options: KubernetesDriverOptions): Cluste
     discardJob: (jobId) => discardKubernetesJob(ctx, () => locateJob(ctx, jobId), jobId),
     startJob: (request) => startKubernetesJob(ctx, request),
     pollJob: (jobId) => pollKubernetesJob(ctx, jobId),
+    readJobEvents: (jobId) => readKubernetesJobEvents(ctx, jobId),
     async readTelemetry(atMs): Promise<TelemetryReport> {
       return { atMs, gpus: [], unavailableReason: `cluster ${options.cluster}: GPU telemetry needs the DCGM exporter, which this driver does not read yet` };
     },

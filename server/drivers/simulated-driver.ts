@@ -8,6 +8,7 @@
  * Jobs and their phases are in simulated-jobs.ts, the capacity check in simulated-capacity.ts and
  * the telemetry in simulated-telemetry.ts.
  */
+import { simulatedJobEvents } from "./simulated-events";
 import type { GpuPowerModel } from "./gpu-power";
 import { assertCapacity } from "./simulated-capacity";
 import { applyRunFailure, emptyFaults, nodeHealthOf, takesWork, type SimFaults } from "./simulated-faults";
@@ -126,6 +127,10 @@ export function createSimulatedDriver(options: SimulatedDriverOptions): Simulate
 
     async readTelemetry(atMs) {
       return readSimTelemetry(telemetry, atMs);
+    },
+
+    async readJobEvents(jobId) {
+      return simulatedJobEvents(findSimJob(jobs, jobId), options.clock());
     },
 
     async cancelJob(jobId) {

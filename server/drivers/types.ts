@@ -111,6 +111,25 @@ export interface ClusterJobListing {
   phase: DriverJobPhase;
 }
 
+/** Kinds of cluster event about a job's pods, in the words the job page shows. */
+export type DriverEventKind =
+  "scheduled" | "pulling" | "pulled" | "created" | "started" | "completed" | "failed" | "oom-killed" | "evicted" | "killed" | "other";
+
+/** One event the cluster reports about a job or its pods (Kubernetes' events API; the simulator's own). */
+export interface DriverJobEvent {
+  /** Identity of this occurrence (event uid and count): the same event read again has the same key. */
+  key: string;
+  /** When it happened, on the driver's clock. */
+  atMs: number;
+  kind: DriverEventKind;
+  /** The object it is about, e.g. "pod train-0-x7k2p" or "job train". */
+  object: string;
+  /** The cluster's reason and message, e.g. "OOMKilled: container trainer used more than its 64Gi". */
+  message: string;
+  /** A warning (failed, evicted, OOMKilled) rather than normal progress. */
+  warning: boolean;
+}
+
 /** A cluster the control loop can drive. */
 export interface ClusterDriver {
   readonly kind: "simulated" | "kubernetes";
@@ -135,6 +154,11 @@ export interface ClusterDriver {
    * work done. Optional: a driver without it cannot grow jobs, and elastic jobs there keep their size.
    */
   resizeJob?(jobId: string, assignments: NodeAssignment[]): Promise<void>;
+  /**
+   * The events the cluster reports about the job's run (pods scheduled, images pulled, containers
+   * started, OOMKilled, evicted), oldest first. Optional: a driver without it reports none.
+   */
+  readJobEvents?(jobId: string): Promise<DriverJobEvent[]>;
 }
 
 /** Why a driver call failed. */

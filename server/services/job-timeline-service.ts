@@ -32,7 +32,8 @@ export type TimelineKind =
   | "failed"
   | "cancelled"
   | "expired"
-  | "audit";
+  | "audit"
+  | "cluster-event";
 
 /** One entry of the timeline. */
 export interface TimelineEntry {
@@ -215,7 +216,8 @@ export async function getJobTimeline(db: Db, user: SessionUser, jobId: string): 
   }
 
   for (const ev of rows.events) {
-    const kind: TimelineKind = ev.kind === "run-failed" ? "retry" : (ev.kind as TimelineKind);
+    // A cluster's own events (pod scheduled, OOMKilled, evicted) are one kind, their words from the cluster.
+    const kind: TimelineKind = ev.kind.startsWith("cluster-") ? "cluster-event" : ev.kind === "run-failed" ? "retry" : (ev.kind as TimelineKind);
     entries.push(entry(ev.at, kind, ev.message.charAt(0).toUpperCase() + ev.message.slice(1), ev.source));
   }
   // Rows from before the runner recorded events: the job's own start and end.

@@ -5,6 +5,7 @@ import { recordJobEvents } from "../../repositories/job-event-repository";
 import { finishJob } from "../../repositories/placement-repository";
 import { retryFailedRun } from "../../repositories/reconcile-repository";
 import { ClusterUnreachableError } from "../cluster-health";
+import { collectClusterEvents } from "./cluster-events";
 import { createJobAccounting } from "./job-accounting";
 import { pollJob, type PolledJob } from "./poll-job";
 import { exhaustedReason, retryBackoffMs, retryReason } from "./run-retry";
@@ -91,6 +92,8 @@ export function createJobDriver(core: RunnerCore) {
         if (job.status !== "PLACED" && job.status !== "RUNNING") return;
         if (job.status === "PLACED") return await startWhenDue(job, now, report);
         const state = await pollJob(core, job);
+        // Before a finished run is forgotten by its drivers: what the clusters reported about it.
+        await collectClusterEvents(core, job);
         if (state.phase === "running") await saveCheckpoint(core, job, state.checkpoint, now);
         if (state.phase === "running" || state.phase === "pending") return;
         await finish(job, state, now, report);

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the Kubernetes API server: a small HTTP server on 127.0.0.1 that serves only
- * the paths the Kubernetes driver uses (nodes, namespaces, batch/v1 Jobs: create, read, JSON-patch, delete), keeps namespaces and Jobs
+ * the paths the Kubernetes driver uses (nodes, namespaces, events, batch/v1 Jobs: create, read, JSON-patch, delete), keeps namespaces and Jobs
  * in memory and records every request. It is not a real API server (none can run on our machines);
  * tests use it to check the requests the driver sends and how it reads the answers. The node list is
  * `control.nodes`, which a test may replace to change the cluster.
@@ -46,6 +46,8 @@ export function startStandIn() {
   const namespaces = new Set<string>();
   const jobs = new Map<string, { metadata: { name: string; namespace: string; labels?: Record<string, string> }; status?: unknown }>();
   const control = { hangNodes: false, nodes: STAND_IN_NODES as { items: unknown[] } };
+  /** Core v1 Events the test adds (namespace in metadata.namespace), served by the events API. */
+  const events: { metadata: { namespace: string; name?: string; uid?: string }; [field: string]: unknown }[] = [];
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
@@ -76,6 +78,9 @@ export function startStandIn() {
     const m = /^\/apis\/batch\/v1\/namespaces\/([^/]+)\/jobs(?:\/([^/]+))?$/.exec(url.pathname);
     if (req.method === "GET" && url.pathname === "/api/v1/nodes")
       return control.hangNodes ? undefined : send(res, 200, { apiVersion: "v1", kind: "NodeList", metadata: {}, items: control.nodes.items });
+    const ev = /^\/api\/v1\/namespaces\/([^/]+)\/events$/.exec(url.pathname);
+    if (req.method === "GET" && ev)
+      return send(res, 200, { apiVersion: "v1", kind: "EventList", metadata: {}, items: events.filter((e) => e.metadata.namespace === ev[1]) });
     if (req.method === "POST" && url.pathname === "/api/v1/namespaces") {
       const name = body.metadata.name as string;
       if (namespaces.has(name)) return send(res, 409, { kind: "Status", code: 409, reason: "AlreadyExists", message: `namespaces "${name}" already exists` });
@@ -123,7 +128,7 @@ export function startStandIn() {
     }
     send(res, 404, notFound("path", url.pathname));
   });
-  return { server, requests, jobs, namespaces, control };
+  return { server, requests, jobs, namespaces, control, events };
 }
 
 /** A started stand-in with a kubeconfig pointing at it, and how to stop it. */
