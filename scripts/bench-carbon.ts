@@ -143,6 +143,7 @@ function scenarioFor(set: string, season: string, fleet: string): unknown {
 const CANDIDATES: Record<string, { preset: string; policy: Record<string, unknown> }> = {
   "verdant-wait2": { preset: "verdant", policy: { objectiveWeights: { carbon: 1, fragmentation: 0.05, waiting: 2 } } },
   "verdant-floor15": { preset: "verdant", policy: { constraints: { minDeferralSavingPct: 15 } } },
+  "verdant-nodefer": { preset: "verdant", policy: { constraints: { maxDeferralHours: 0 } } },
   "verdant-wait2-floor15": {
     preset: "verdant",
     policy: { objectiveWeights: { carbon: 1, fragmentation: 0.05, waiting: 2 }, constraints: { minDeferralSavingPct: 15 } },
