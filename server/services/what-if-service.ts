@@ -5,6 +5,7 @@
  * with the fields to put in the form, so applying it and previewing again gives the stated outcome
  * (as long as the fleet has not changed in between).
  */
+import { readerText } from "../format/zoned-time";
 import { proposeWhatIfs, rankWhatIfs, type WhatIfOutcome, type WhatIfPatch, type WhatIfSuggestion } from "../engine";
 import type { Db } from "../db/client";
 import type { JobSubmit } from "../schemas/job-submit";
@@ -51,11 +52,13 @@ const outcomeOf = (p: JobPreview): WhatIfOutcome => ({
 });
 
 /** The what-ifs of one request of the caller's tenant, decided on one snapshot of the fleet. */
-export async function whatIfsFor(db: Db, user: { tenantId: string }, job: JobSubmit, now: Date): Promise<WhatIfs> {
+export async function whatIfsFor(db: Db, user: { tenantId: string; timeZone?: string | null }, job: JobSubmit, now: Date): Promise<WhatIfs> {
   const fleet = await loadPreviewFleet(db, now);
   const base = previewOn(fleet, user, job, now);
   const changes = proposeWhatIfs(toFleetJob({ id: "preview", tenantId: user.tenantId, ...normalizeJobRequest(job) }), now.getTime());
   const trials = changes.map((change) => ({ change, outcome: outcomeOf(previewOn(fleet, user, { ...job, ...applyOf(change.patch) }, now)) }));
-  const suggestions = rankWhatIfs(outcomeOf(base), trials, now.getTime()).map(({ patch, ...s }) => ({ ...s, apply: applyOf(patch) }));
+  // The engine writes times in UTC; the reader reads them in their zone.
+  const localize = readerText(user, now.getTime());
+  const suggestions = rankWhatIfs(outcomeOf(base), trials, now.getTime()).map(({ patch, ...s }) => ({ ...s, text: localize(s.text), apply: applyOf(patch) }));
   return { base, suggestions };
 }

@@ -43,7 +43,7 @@ export const jobsRouter = router({
       return next();
     })
     .input(jobSubmitSchema)
-    .query(({ ctx, input }) => whatIfsFor(ctx.db, { tenantId: ctx.tenantId }, input, ctx.now())),
+    .query(({ ctx, input }) => whatIfsFor(ctx.db, { tenantId: ctx.tenantId, timeZone: ctx.user.timeZone }, input, ctx.now())),
   /** GPU-hours, energy and CO2e of the caller's tenant this month against its quota and carbon budget. */
   usage: tenantProcedure.query(({ ctx }) => getTenantUsage(ctx.db, ctx.tenantId, ctx.now())),
   /** The caller's tenant's GPU-hours and CO2e per day this month, against its limits, with a linear month-end projection. */
