@@ -30,7 +30,7 @@ test("an admin adds a signed webhook, sends a test event and sees the attempt", 
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
 
   const fill = async () => {
-    await page.getByLabel("Name").fill("e2e receiver");
+    await page.getByLabel("Name", { exact: true }).fill("e2e receiver");
     await page.getByLabel("Webhook URL").fill(receiver.url());
     await page.getByLabel("Signing secret").fill(SECRET);
     await page.getByLabel("Job started").check();

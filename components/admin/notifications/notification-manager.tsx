@@ -21,6 +21,8 @@ export function NotificationManager({
 }) {
   const [editing, setEditing] = useState<SubscriptionRow | null>(null);
   const [note, setNote] = useState("");
+  // A new key after each save or cancel gives a blank form, so nothing typed (a secret) stays in it.
+  const [formKey, setFormKey] = useState(0);
   return (
     <div className="flex flex-col gap-8">
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
@@ -40,12 +42,13 @@ export function NotificationManager({
           />
         </div>
         <SubscriptionForm
-          key={editing?.id ?? "new"}
+          key={`${editing?.id ?? "new"}-${formKey}`}
           editing={editing}
           tenants={tenants}
           onDone={(message) => {
             setNote(message);
             setEditing(null);
+            setFormKey((k) => k + 1);
           }}
         />
       </div>
