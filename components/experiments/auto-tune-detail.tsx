@@ -3,6 +3,7 @@
 // verdict, the winner's gains on the training and held-out windows, the trials chart and table, and
 // where its proposal stands (admins apply or discard it in the policy editor).
 import Link from "next/link";
+import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ExperimentDetail } from "@/server/schemas/experiment";
 import type { TuneMetrics } from "@/server/tuning/auto-tune";
@@ -44,6 +45,11 @@ export function AutoTuneDetailView({ initial }: { initial: ExperimentDetail }) {
   });
   const e = status.data ?? initial;
   const tune = useQuery({ ...trpc.autoTune.get.queryOptions({ id: initial.id }), refetchInterval: isActive(e.status) ? 2_000 : false });
+  // The results are written as the status turns: read them once more when it does.
+  const { refetch } = tune;
+  useEffect(() => {
+    void refetch();
+  }, [e.status, refetch]);
   const cancel = useMutation(
     trpc.experiments.cancel.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.experiments.get.queryKey({ id: initial.id }) }),
