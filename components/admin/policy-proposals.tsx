@@ -52,7 +52,9 @@ export function PolicyProposals() {
     void queryClient.invalidateQueries({ queryKey: trpc.autoTune.proposals.queryKey() });
     router.refresh();
   };
-  const apply = useMutation(trpc.autoTune.applyProposal.mutationOptions({ onSuccess: refresh }));
+  // The editor's form holds the previous version's values: a full reload shows the applied version
+  // everywhere on the page, so a later save cannot quietly put the old values back.
+  const apply = useMutation(trpc.autoTune.applyProposal.mutationOptions({ onSuccess: () => window.location.reload() }));
   const discard = useMutation(trpc.autoTune.discardProposal.mutationOptions({ onSuccess: refresh }));
   const list = proposals.data ?? [];
   if (!proposals.data && !proposals.error) return null;
@@ -64,7 +66,7 @@ export function PolicyProposals() {
       {proposals.error && <p className="text-sm text-red-700">{messageOf(proposals.error)}</p>}
       {apply.data && (
         <p role="status" className="mb-2 rounded-md bg-leaf-50 p-2 text-sm text-leaf-900">
-          Applied as version {apply.data.version}. New decisions use it from the next cycle.
+          Applied as version {apply.data.version}; reloading.
         </p>
       )}
       {(apply.error || discard.error) && (
