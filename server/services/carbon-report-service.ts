@@ -17,6 +17,7 @@ import {
   readProvenance,
   type Period,
 } from "../repositories/carbon-report-repository";
+import { readIntensityFingerprints } from "../repositories/intensity-fingerprint-repository";
 import { cachedForecastAccuracy } from "./forecast-accuracy-cache";
 import { FORECASTER_PROVIDER, forecastFills } from "./zone-forecast-fill";
 
@@ -37,10 +38,17 @@ export async function getIntensityReport(db: Db, now: Date, historyDays: number,
   const hourNow = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   const from = new Date(hourNow - historyDays * DAY_MS);
   const to = new Date(hourNow + (forecastHours + 1) * HOUR_MS);
-  const [zones, series, provenance] = await Promise.all([listZones(db), readIntensitySeries(db, from, to), readProvenance(db, from, to)]);
-  // Accuracy (cached for minutes) and the forecaster's fills (cached per hour) are read side by side.
+  const accuracyFrom = new Date(hourNow - ACCURACY_DAYS * DAY_MS);
+  const accuracyTo = new Date(hourNow + HOUR_MS);
+  const [zones, series, provenance, fingerprints] = await Promise.all([
+    listZones(db),
+    readIntensitySeries(db, from, to),
+    readProvenance(db, from, to),
+    readIntensityFingerprints(db, accuracyFrom, accuracyTo),
+  ]);
+  // Accuracy (computed again only when the zone's samples change) and the forecaster's fills (cached per hour) side by side.
   const [accuracy, fills] = await Promise.all([
-    Promise.all(zones.map((z) => cachedForecastAccuracy(db, z.id, new Date(hourNow - ACCURACY_DAYS * DAY_MS), new Date(hourNow + HOUR_MS), now.getTime()))),
+    Promise.all(zones.map((z) => cachedForecastAccuracy(db, z.id, accuracyFrom, accuracyTo, fingerprints.get(z.id) ?? "none"))),
     // Future hours no feed forecasts are shown as the scheduler sees them: the engine's forecaster.
     forecastFills(db, zones, hourNow, forecastHours + 1, now.getTime()),
   ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
-import { ACCURACY_TTL_MS, cachedForecastAccuracy } from "./forecast-accuracy-cache";
+import { cachedForecastAccuracy } from "./forecast-accuracy-cache";
 
 const HOUR = 3_600_000;
 const from = new Date(Date.UTC(2026, 10, 1));
@@ -25,33 +25,32 @@ function fakeDb(fail = { next: false }) {
 }
 
 describe("cachedForecastAccuracy", () => {
-  it("reads a zone's window once within the time to live and again after it", async () => {
+  it("reads a zone's window once while its samples are unchanged and again when they change", async () => {
     const { db, calls } = fakeDb();
-    const now = to.getTime();
-    const first = await cachedForecastAccuracy(db, "z1", from, to, now);
-    const again = await cachedForecastAccuracy(db, "z1", from, to, now + ACCURACY_TTL_MS - 1);
+    const first = await cachedForecastAccuracy(db, "z1", from, to, "720:9001:51234.5");
+    const again = await cachedForecastAccuracy(db, "z1", from, to, "720:9001:51234.5");
     expect(again).toEqual(first);
     expect(calls).toHaveLength(2);
     expect(first.buckets.reduce((n, b) => n + b.pairs, 0)).toBe(1);
-    await cachedForecastAccuracy(db, "z1", from, to, now + ACCURACY_TTL_MS);
+    // A new sample (or a changed value) changes the fingerprint: computed again.
+    await cachedForecastAccuracy(db, "z1", from, to, "721:9002:51334.5");
     expect(calls).toHaveLength(4);
   });
 
   it("keeps zones and windows apart", async () => {
     const { db, calls } = fakeDb();
-    const now = to.getTime();
-    await cachedForecastAccuracy(db, "z1", from, to, now);
-    await cachedForecastAccuracy(db, "z2", from, to, now);
-    await cachedForecastAccuracy(db, "z1", new Date(from.getTime() + HOUR), new Date(to.getTime() + HOUR), now);
+    await cachedForecastAccuracy(db, "z1", from, to, "f");
+    await cachedForecastAccuracy(db, "z2", from, to, "f");
+    await cachedForecastAccuracy(db, "z1", new Date(from.getTime() + HOUR), new Date(to.getTime() + HOUR), "f");
     expect(calls).toEqual(["z1:FORECAST", "z1:MEASURED", "z2:FORECAST", "z2:MEASURED", "z1:FORECAST", "z1:MEASURED"]);
   });
 
   it("does not keep a failed read", async () => {
     const { db, calls, fail } = fakeDb({ next: true });
-    await expect(cachedForecastAccuracy(db, "z1", from, to, to.getTime())).rejects.toThrow("connection lost");
+    await expect(cachedForecastAccuracy(db, "z1", from, to, "f")).rejects.toThrow("connection lost");
     fail.next = false;
     await new Promise((r) => setTimeout(r, 0));
-    const ok = await cachedForecastAccuracy(db, "z1", from, to, to.getTime() + 1);
+    const ok = await cachedForecastAccuracy(db, "z1", from, to, "f");
     expect(ok.buckets.length).toBeGreaterThan(0);
     expect(calls.length).toBe(4);
   });
