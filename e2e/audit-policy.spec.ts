@@ -7,7 +7,9 @@ test.describe("audit log and policy rollback", () => {
   }) => {
     await signIn(page, demo.admin, /\/admin\/clusters$/);
     await page.goto("/admin/policy");
+    await expect(page.locator("form[data-hydrated]")).toBeVisible();
     await page.getByLabel("Longest wait for cleaner power (hours)").fill("6");
+    await expect(page.getByLabel("Longest wait for cleaner power (hours)")).toHaveValue("6");
     await page.getByLabel("Why this change (kept with the version)").fill("e2e: rollback source");
     await page.getByRole("button", { name: "Save as new version" }).click();
     await expect(page.getByRole("status")).toContainText("Saved as version");

@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { useSyncExternalStore } from "react";
 import { policyFormSchema, type PolicyFormInput } from "@/server/schemas/policy-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
@@ -16,6 +17,8 @@ import type { PolicyFormApi } from "./policy-form-types";
 import { PolicyConstraintFields } from "./policy-constraint-fields";
 import { PolicyImpactPreview } from "./policy-impact-preview";
 import { PolicyWeightFields } from "./policy-weight-fields";
+
+const noSubscription = () => () => {};
 
 /** The policy editor: weights, constraints, preview and save. */
 export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
@@ -37,9 +40,21 @@ export function PolicyEditor({ initial }: { initial: PolicyFormInput }) {
   // Both run only once the schema accepts the input; a refused input shows its messages instead.
   const onSave = form.handleSubmit((values) => save.mutate(values));
   const onPreview = form.handleSubmit((values) => preview.mutate(values));
+  // True only once the form is hydrated: input typed into the server's HTML before then is replaced by
+  // the registered defaults, so browser tests wait for it.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <form onSubmit={(e) => void onSave(e)} noValidate className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <form
+        onSubmit={(e) => void onSave(e)}
+        noValidate
+        data-hydrated={hydrated ? "true" : undefined}
+        className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
         <PolicyWeightFields form={form} errors={errors} />
         <PolicyConstraintFields form={form} errors={errors} />
         <Field id="note" label="Why this change (kept with the version)" error={errors.note}>

@@ -2,6 +2,9 @@
 import type { Db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 
+/** A policy's stored weights or constraints, as the database accepts them. */
+export type PolicyJson = Prisma.InputJsonValue;
+
 /** The active policy version, or null. */
 export function findActivePolicy(db: Db) {
   return db.policy.findFirst({ where: { active: true }, orderBy: { version: "desc" }, include: { createdBy: { select: { name: true } } } });

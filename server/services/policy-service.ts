@@ -4,10 +4,16 @@
  */
 import { createCoordinator, mixSeed, parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import type { SessionUser } from "../auth/session-user";
 import type { PolicyForm } from "../schemas/policy-form";
-import { findActivePolicy, findPolicyVersion, findRecentlyDecidedJobs, insertPolicyVersion, listPolicyVersions } from "../repositories/policy-repository";
+import {
+  findActivePolicy,
+  findPolicyVersion,
+  findRecentlyDecidedJobs,
+  insertPolicyVersion,
+  listPolicyVersions,
+  type PolicyJson,
+} from "../repositories/policy-repository";
 import { isUniqueViolation } from "../repositories/job-repository";
 import { DomainError, fieldError } from "./errors";
 import { loadFleetSnapshot, toFleetJob } from "./fleet-snapshot";
@@ -166,8 +172,8 @@ export async function rollbackPolicy(db: Db, user: SessionUser, version: number,
   try {
     const created = await insertPolicyVersion(db, {
       name: active.name,
-      objectiveWeights: target.objectiveWeights as Prisma.InputJsonValue,
-      constraints: target.constraints as Prisma.InputJsonValue,
+      objectiveWeights: target.objectiveWeights as PolicyJson,
+      constraints: target.constraints as PolicyJson,
       note: `Rolled back to v${version}`,
       actorId: user.id,
       at: now,
