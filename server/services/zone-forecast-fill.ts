@@ -1,19 +1,36 @@
 /**
  * Fills the hours of a zone's scheduling series that neither a measured value nor a feed forecast
- * covers, using the engine's zone forecaster fitted on that zone's own measured history (so a fleet
- * whose feed stopped, or a demo days after its seed, schedules on a daily pattern instead of a flat
- * annual average). A zone with too little history gets no fill and the caller keeps the annual
- * average. Results are cached per database, zone and series hour: the scheduling loop runs every few
- * seconds, the fit needs one query and a few thousand additions, and the answer changes hourly.
+ * covers, using a forecaster fitted on that zone's own measured history (so a fleet whose feed
+ * stopped, or a demo days after its seed, schedules on a daily pattern instead of a flat annual
+ * average). With three weeks of history the zone gets the learned blend (the forecaster measured on
+ * held-out 2023 data in docs/benchmarks/carbon-held-out.md); with one day to three weeks, the
+ * seasonal-level forecaster; with less, no fill and the caller keeps the annual average. Each fill
+ * names its model. Results are cached per database, zone and series hour: the scheduling loop runs
+ * every few seconds, a fit needs one query and a few milliseconds, and the answer changes hourly.
  */
-import { forecastZoneIntensity, HOUR_MS } from "../engine";
+import {
+  fitZoneBlend,
+  forecastZoneBlend,
+  forecastZoneIntensity,
+  HOUR_MS,
+  ZONE_BLEND_FORECAST_MODEL,
+  ZONE_BLEND_MIN_HISTORY_HOURS,
+  ZONE_FORECAST_MODEL,
+} from "../engine";
 import type { Db } from "../db/client";
 import { findMeasuredHistory, type MeasuredSample } from "../repositories/fleet-repository";
 
 /** Provider named in the provenance of forecaster hours. */
 export const FORECASTER_PROVIDER = "verdant-forecaster";
-/** Days of measured history the forecaster sees (its 7-day profile plus a day for gaps). */
-const HISTORY_DAYS = 8;
+/**
+ * Days of measured history read: the blend's three weeks of features plus 56 days to fit on (its
+ * default, the setting measured held out). The seasonal-level forecaster reads only the last 8 days.
+ */
+const HISTORY_DAYS = ZONE_BLEND_MIN_HISTORY_HOURS / 24 + 56;
+/** Days the seasonal-level forecaster sees (its 7-day profile plus a day for gaps). */
+const SEASONAL_HISTORY_DAYS = 8;
+/** Hours ahead the blend's weights are fitted for; later hours repeat its last fitted day (as in the simulator). */
+const BLEND_FIT_HORIZON_HOURS = 48;
 /** Fewer measured hours than this (one day) in the window: no fill, the annual average stays. */
 export const MIN_HISTORY_HOURS = 24;
 /** Cached fills per database before the cache is cleared (zones x distinct series hours). */
@@ -23,6 +40,8 @@ const CACHE_LIMIT = 512;
 export interface ZoneFill {
   values: number[];
   issuedAtMs: number;
+  /** Versioned name of the forecaster that made the values. */
+  model: string;
 }
 
 const cache = new WeakMap<Db, Map<string, ZoneFill | null>>();
@@ -36,25 +55,37 @@ function hourlyHistory(rows: { at: Date; gCo2ePerKwh: number }[]): { startMs: nu
   return { startMs, values };
 }
 
-/** The fill of one zone for hours [startMs, startMs + hours h), or null with too little history. */
+/** The forecast of `horizon` hours after a gap-free history: the blend when it can be fitted, else the seasonal level. */
+function forecastAfter(history: { startMs: number; values: number[] }, measuredHours: number, horizon: number): { forecast: number[]; model: string } {
+  const n = history.values.length;
+  const endMs = history.startMs + n * HOUR_MS;
+  // Three weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
+  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? fitZoneBlend(history.values, n, BLEND_FIT_HORIZON_HOURS) : null;
+  if (blend) return { forecast: forecastZoneBlend(blend, history.values, n, horizon), model: ZONE_BLEND_FORECAST_MODEL };
+  const recent = history.values.slice(Math.max(0, n - SEASONAL_HISTORY_DAYS * 24));
+  return { forecast: forecastZoneIntensity(recent, endMs - recent.length * HOUR_MS, endMs, horizon), model: ZONE_FORECAST_MODEL };
+}
+
+/** The fill of one zone for hours [startMs, startMs + hours h), or null with too little recent history. */
 function fillFrom(rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, hours: number, nowMs: number): ZoneFill | null {
-  if (rows.length < MIN_HISTORY_HOURS) return null;
+  const recentFromMs = startMs - SEASONAL_HISTORY_DAYS * 24 * HOUR_MS;
+  if (rows.filter((r) => r.at.getTime() >= recentFromMs).length < MIN_HISTORY_HOURS) return null;
   const history = hourlyHistory(rows);
   const endMs = history.startMs + history.values.length * HOUR_MS;
   const horizon = Math.max(0, (startMs + hours * HOUR_MS - endMs) / HOUR_MS);
-  const forecast = forecastZoneIntensity(history.values, history.startMs, endMs, horizon);
+  const { forecast, model } = forecastAfter(history, rows.length, horizon);
   const values = Array.from({ length: hours }, (_, h) => {
     const at = startMs + h * HOUR_MS;
     // Hours after the history are forecast; a gap inside it takes the carried-forward value.
     return at >= endMs ? forecast[(at - endMs) / HOUR_MS]! : history.values[Math.max(0, (at - history.startMs) / HOUR_MS)]!;
   });
-  return { values, issuedAtMs: nowMs };
+  return { values, issuedAtMs: nowMs, model };
 }
 
 /**
  * Forecaster fills for `zones` over the hourly window starting at `startMs` (hour-aligned), from each
  * zone's measured samples of its own signal type before `nowMs`. A zone maps to null when it has
- * fewer than {@link MIN_HISTORY_HOURS} measured hours in the last {@link HISTORY_DAYS} days.
+ * fewer than {@link MIN_HISTORY_HOURS} measured hours in the days read.
  */
 export async function forecastFills(
   db: Db,

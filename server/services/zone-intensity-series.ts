@@ -5,7 +5,7 @@
  * `verdant-forecast` (the engine's forecaster fitted on the zone's measured history, with its model
  * name and issue time), else `annual-average` (the zone's static fallback).
  */
-import { createIntensitySeries, HOUR_MS, ZONE_FORECAST_MODEL, type HourProvenance, type IntensitySeries } from "../engine";
+import { createIntensitySeries, HOUR_MS, type HourProvenance, type IntensitySeries } from "../engine";
 import { isSyntheticProvider } from "../carbon-feeds/synthetic";
 import type { ZoneFill } from "./zone-forecast-fill";
 
@@ -71,7 +71,7 @@ function hourProvenance(
       ...(sample.forecastIssuedAt ? { forecastIssuedAtMs: sample.forecastIssuedAt.getTime() } : {}),
       ...(isSyntheticProvider(sample.provider) ? { synthetic: true } : {}),
     };
-  if (fill) return { kind: "verdant-forecast", provider: "verdant", model: ZONE_FORECAST_MODEL, forecastIssuedAtMs: fill.issuedAtMs, ...base };
+  if (fill) return { kind: "verdant-forecast", provider: "verdant", model: fill.model, forecastIssuedAtMs: fill.issuedAtMs, ...base };
   return { kind: "annual-average", provider: ANNUAL_AVERAGE_PROVIDER, ...base };
 }
 

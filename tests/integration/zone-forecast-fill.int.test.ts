@@ -2,7 +2,7 @@
 // forecast covers come from the engine's forecaster fitted on the zone's measured history, and only a
 // zone without enough history falls back to its (labelled) annual average.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOUR_MS, ZONE_FORECAST_MODEL } from "../../server/engine";
+import { HOUR_MS, ZONE_BLEND_FORECAST_MODEL, ZONE_BLEND_MIN_HISTORY_HOURS, ZONE_FORECAST_MODEL } from "../../server/engine";
 import { loadFleetSnapshot } from "../../server/services/fleet-snapshot";
 import { ANNUAL_AVERAGE_PROVIDER } from "../../server/services/zone-intensity-series";
 import { upsertMeasuredSamples } from "../../server/repositories/carbon-repository";
@@ -24,6 +24,7 @@ describe("scheduling series beyond the stored samples", () => {
       data: [
         { id: "TEST-HIST", name: "Zone with history", annualAverageGCo2ePerKwh: 999 },
         { id: "TEST-NONE", name: "Zone without history", annualAverageGCo2ePerKwh: 321 },
+        { id: "TEST-LONG", name: "Zone with four weeks of history", annualAverageGCo2ePerKwh: 999 },
       ],
     });
     const cluster = (name: string, gridZoneId: string) => ({
@@ -36,7 +37,7 @@ describe("scheduling series beyond the stored samples", () => {
       latitude: 0,
       longitude: 0,
     });
-    await db.cluster.createMany({ data: [cluster("hist-cluster", "TEST-HIST"), cluster("none-cluster", "TEST-NONE")] });
+    await db.cluster.createMany({ data: [cluster("hist-cluster", "TEST-HIST"), cluster("none-cluster", "TEST-NONE"), cluster("long-cluster", "TEST-LONG")] });
     // Three days of measured hours ending two hours before now (no forecast samples at all).
     const rows = Array.from({ length: 72 }, (_, i) => hourNow - (73 - i) * HOUR_MS).map((at) => ({
       zoneId: "TEST-HIST",
@@ -51,6 +52,15 @@ describe("scheduling series beyond the stored samples", () => {
       forecastIssuedAt: null,
     }));
     await upsertMeasuredSamples(db, rows);
+    // Four weeks of a daily shape with a weekly swing (weekends lower) for the blend.
+    const weekly = (at: number) => daily(at) - (Math.floor(at / (24 * HOUR_MS)) % 7 >= 5 ? 40 : 0);
+    const long = Array.from({ length: 28 * 24 }, (_, i) => hourNow - (28 * 24 + 1 - i) * HOUR_MS).map((at) => ({
+      ...rows[0]!,
+      zoneId: "TEST-LONG",
+      at: new Date(at),
+      gCo2ePerKwh: weekly(at),
+    }));
+    await upsertMeasuredSamples(db, long);
   });
   afterAll(() => database.drop());
 
@@ -75,6 +85,20 @@ describe("scheduling series beyond the stored samples", () => {
     expect(Math.max(...series.gCo2ePerKwh) - Math.min(...series.gCo2ePerKwh)).toBeGreaterThan(100);
   });
 
+  it("fills a zone with three weeks or more of history from the learned blend, named by its model", async () => {
+    expect(28 * 24).toBeGreaterThanOrEqual(ZONE_BLEND_MIN_HISTORY_HOURS);
+    const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
+    const series = snapshot.clusters.find((c) => c.name === "long-cluster")!.series;
+    const models = new Set(series.provenance.map((p) => (p.kind === "verdant-forecast" ? p.model : p.kind)));
+    expect(models).toEqual(new Set([ZONE_BLEND_FORECAST_MODEL]));
+    // A daily shape with a weekend step: the blend follows it within a few percent, never the 999 average.
+    const weekly = (at: number) => daily(at) - (Math.floor(at / (24 * HOUR_MS)) % 7 >= 5 ? 40 : 0);
+    const relErr =
+      series.gCo2ePerKwh.reduce((sum, v, h) => sum + Math.abs(v - weekly(series.startMs + h * HOUR_MS)), 0) /
+      series.gCo2ePerKwh.reduce((sum, _, h) => sum + weekly(series.startMs + h * HOUR_MS), 0);
+    expect(relErr).toBeLessThan(0.05);
+  });
+
   it("keeps the labelled annual average for a zone without history", async () => {
     const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
     const series = snapshot.clusters.find((c) => c.name === "none-cluster")!.series;
@@ -89,6 +113,8 @@ describe("scheduling series beyond the stored samples", () => {
     expect(demo.length).toBeGreaterThan(0);
     for (const cluster of demo) {
       expect(new Set(cluster.series.provenance.map((p) => p.kind))).toEqual(new Set(["verdant-forecast"]));
+      // The seed stores 30 days of measured hours: enough for the blend.
+      expect(new Set(cluster.series.provenance.map((p) => (p.kind === "verdant-forecast" ? p.model : null)))).toEqual(new Set([ZONE_BLEND_FORECAST_MODEL]));
       expect(new Set(cluster.series.gCo2ePerKwh).size).toBeGreaterThan(1);
     }
   });
