@@ -16,6 +16,7 @@ import {
   ZONE_BLEND_FORECAST_MODEL,
   ZONE_BLEND_MIN_HISTORY_HOURS,
   ZONE_FORECAST_MODEL,
+  type ZoneBlendModel,
 } from "../engine";
 import type { Db } from "../db/client";
 import { findMeasuredHistory, type MeasuredSample } from "../repositories/fleet-repository";
@@ -55,25 +56,45 @@ function hourlyHistory(rows: { at: Date; gCo2ePerKwh: number }[]): { startMs: nu
   return { startMs, values };
 }
 
+/**
+ * Blend weights per zone and UTC day: refitted once a day, as the simulator does, because a fit over
+ * 77 days takes tens of milliseconds per zone while a forecast with fitted weights takes microseconds.
+ */
+const blendModels = new WeakMap<Db, Map<string, ZoneBlendModel | null>>();
+
+function dailyBlend(db: Db, zoneId: string, values: number[], endMs: number): ZoneBlendModel | null {
+  let models = blendModels.get(db);
+  if (!models || models.size > CACHE_LIMIT) blendModels.set(db, (models = new Map()));
+  const key = `${zoneId}@${Math.floor(endMs / (24 * HOUR_MS))}`;
+  if (!models.has(key)) models.set(key, fitZoneBlend(values, values.length, BLEND_FIT_HORIZON_HOURS));
+  return models.get(key)!;
+}
+
 /** The forecast of `horizon` hours after a gap-free history: the blend when it can be fitted, else the seasonal level. */
-function forecastAfter(history: { startMs: number; values: number[] }, measuredHours: number, horizon: number): { forecast: number[]; model: string } {
+function forecastAfter(
+  db: Db,
+  zoneId: string,
+  history: { startMs: number; values: number[] },
+  measuredHours: number,
+  horizon: number,
+): { forecast: number[]; model: string } {
   const n = history.values.length;
   const endMs = history.startMs + n * HOUR_MS;
   // Three weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
-  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? fitZoneBlend(history.values, n, BLEND_FIT_HORIZON_HOURS) : null;
+  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? dailyBlend(db, zoneId, history.values, endMs) : null;
   if (blend) return { forecast: forecastZoneBlend(blend, history.values, n, horizon), model: ZONE_BLEND_FORECAST_MODEL };
   const recent = history.values.slice(Math.max(0, n - SEASONAL_HISTORY_DAYS * 24));
   return { forecast: forecastZoneIntensity(recent, endMs - recent.length * HOUR_MS, endMs, horizon), model: ZONE_FORECAST_MODEL };
 }
 
 /** The fill of one zone for hours [startMs, startMs + hours h), or null with too little recent history. */
-function fillFrom(rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, hours: number, nowMs: number): ZoneFill | null {
+function fillFrom(db: Db, zoneId: string, rows: { at: Date; gCo2ePerKwh: number }[], startMs: number, hours: number, nowMs: number): ZoneFill | null {
   const recentFromMs = startMs - SEASONAL_HISTORY_DAYS * 24 * HOUR_MS;
   if (rows.filter((r) => r.at.getTime() >= recentFromMs).length < MIN_HISTORY_HOURS) return null;
   const history = hourlyHistory(rows);
   const endMs = history.startMs + history.values.length * HOUR_MS;
   const horizon = Math.max(0, (startMs + hours * HOUR_MS - endMs) / HOUR_MS);
-  const { forecast, model } = forecastAfter(history, rows.length, horizon);
+  const { forecast, model } = forecastAfter(db, zoneId, history, rows.length, horizon);
   const values = Array.from({ length: hours }, (_, h) => {
     const at = startMs + h * HOUR_MS;
     // Hours after the history are forecast; a gap inside it takes the carried-forward value.
@@ -107,7 +128,7 @@ export async function forecastFills(
     );
     for (const zone of missing) {
       const own = rows.filter((r) => r.zoneId === zone.id && r.signalType === zone.signalType);
-      cached.set(key(zone.id), fillFrom(own, startMs, hours, nowMs));
+      cached.set(key(zone.id), fillFrom(db, zone.id, own, startMs, hours, nowMs));
     }
   }
   return new Map(zones.map((z) => [z.id, cached.get(key(z.id)) ?? null]));
