@@ -1,6 +1,7 @@
 "use client";
 // The policy's constraints: how long and for how much saving a job may wait for cleaner power,
-// carbon budgets, splitting gangs across linked clusters and backfill in the queue.
+// carbon budgets, splitting gangs across linked clusters, backfill in the queue and the minimum run
+// time before a job may be preempted.
 import { Field, Input } from "@/components/ui/field";
 import { PolicyBackfillField } from "./policy-backfill-field";
 import type { PolicyFormSectionProps } from "./policy-form-types";
@@ -51,6 +52,22 @@ export function PolicyConstraintFields({ form, errors }: PolicyFormSectionProps)
         <input type="checkbox" {...register("allowSplitAcrossClusters")} /> Allow splitting gangs across linked clusters
       </label>
       <PolicyBackfillField form={form} errors={errors} />
+      <Field
+        id="preemptExemptMinutes"
+        label="Minimum run time before preemption (minutes)"
+        hint="A job that started or restarted less than this long ago is not stopped for a higher-priority job. 0: no minimum."
+        error={errors.preemptExemptMinutes}
+      >
+        <Input
+          id="preemptExemptMinutes"
+          type="number"
+          min="0"
+          max="1440"
+          step="1"
+          {...register("preemptExemptMinutes", { valueAsNumber: true })}
+          invalid={!!errors.preemptExemptMinutes}
+        />
+      </Field>
     </fieldset>
   );
 }

@@ -221,6 +221,7 @@ export {
   SimCancelledError,
   SimInputError,
   SIM_POLICY_PRESETS,
+  SIM_PREEMPT_EXEMPT_MINUTES,
   type SimInput,
   type SimCluster,
   type SimZoneSeries,

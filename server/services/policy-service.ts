@@ -64,6 +64,7 @@ function mergedPolicy(active: { name: string; version: number; constraints: unkn
       honorCarbonBudget: form.honorCarbonBudget,
       allowSplitAcrossClusters: form.allowSplitAcrossClusters,
       ...(form.backfill !== undefined ? { backfill: form.backfill } : {}),
+      ...(form.preemptExemptMinutes !== undefined ? { preemptExemptMinutes: form.preemptExemptMinutes } : {}),
     },
   });
 }

@@ -29,6 +29,7 @@ export default async function PolicyPage() {
           honorCarbonBudget: c.honorCarbonBudget,
           allowSplitAcrossClusters: c.allowSplitAcrossClusters,
           backfill: c.backfill,
+          preemptExemptMinutes: c.preemptExemptMinutes,
           note: "",
         }}
       />

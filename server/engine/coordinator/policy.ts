@@ -61,6 +61,14 @@ export const policyConstraintsSchema = z.object({
    * first cycles without a backfilled start to show.
    */
   keepClearOfReservations: z.boolean().default(false),
+  /**
+   * Minimum run time before preemption (minutes): a job whose current run (first start or restart)
+   * began less than this long ago is not a preemption victim (preemption/victim-candidates.ts), like
+   * Slurm's PreemptExemptTime. It stops the same checkpointed job being stopped again minutes after
+   * each restart. 0 (the default of stored policies) exempts nothing; the simulator's presets use
+   * SIM_PREEMPT_EXEMPT_MINUTES (sim/presets.ts).
+   */
+  preemptExemptMinutes: z.number().min(0).max(1440).default(0),
   /** Candidate start spacing in the carbon search (minutes). */
   searchStepMinutes: z.number().int().positive().default(60),
   /** Locality score (0..100) of each tier when the job states no data region. */

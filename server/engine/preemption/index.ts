@@ -8,6 +8,6 @@ export {
   type PreemptionVictim,
   type PreemptionAlternative,
 } from "./preemption-section";
-export { victimCandidates, withinNominalQuota, type VictimCandidate } from "./victim-candidates";
+export { victimCandidates, withinNominalQuota, withinPreemptExemptTime, type VictimCandidate } from "./victim-candidates";
 export { applyPreemptionPlan } from "./apply-plan";
 export { shrinkText } from "./preemption-sentence";

@@ -207,6 +207,29 @@ describe("planPreemption", () => {
     expect(tight === null || tight.section.evaluations <= 5).toBe(true);
   });
 
+  it("does not stop a job within the policy's minimum run time, even when it is the cheapest victim", () => {
+    // Restarted 5 minutes ago from its checkpoint: it would lose the least, so without an exempt time it is picked.
+    const snap = snapshotWith([
+      { id: "restarted", node: 0, gpus: [0, 1, 2, 3], p: { startedAtMs: T0_MS - 5 * MIN, checkpointedWorkS: 4 * 3600 } },
+      { id: "long-run", node: 1, gpus: [0, 1, 2, 3], p: { lastCheckpointMs: T0_MS - 30 * MIN } },
+    ]);
+    expect(DEFAULT_COORDINATOR_POLICY.constraints.preemptExemptMinutes).toBe(0);
+    expect(planPreemption(snap, production(), DEFAULT_COORDINATOR_POLICY, { seed: 1 })!.victims.map((v) => v.jobId)).toEqual(["restarted"]);
+    const exempt = (minutes: number) =>
+      parseCoordinatorPolicy({ ...DEFAULT_COORDINATOR_POLICY, constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, preemptExemptMinutes: minutes } });
+    const plan = planPreemption(snap, production(), exempt(10), { seed: 1 });
+    expect(plan!.victims.map((v) => v.jobId)).toEqual(["long-run"]);
+    expect(plan!.lostGpuHours).toBeCloseTo((4 * 30) / 60, 9);
+    // Exactly at the limit the job may be stopped again; with every job exempt there is no plan.
+    expect(planPreemption(snap, production(), exempt(5), { seed: 1 })!.victims.map((v) => v.jobId)).toEqual(["restarted"]);
+    const bothFresh = snapshotWith([
+      { id: "a", node: 0, gpus: [0, 1, 2, 3], p: { startedAtMs: T0_MS - 9 * MIN } },
+      { id: "b", node: 1, gpus: [0, 1, 2, 3], p: { startedAtMs: T0_MS - MIN } },
+    ]);
+    expect(planPreemption(bothFresh, production(), exempt(10), { seed: 1 })).toBeNull();
+    expect(() => parseCoordinatorPolicy({ ...DEFAULT_COORDINATOR_POLICY, constraints: { preemptExemptMinutes: -1 } })).toThrow();
+  });
+
   it("finds the cheapest whole node on random fleets, as an exhaustive search does", () => {
     let seed = 11;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -198,7 +198,7 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
       skipped.push({ clusterId: cluster.id, why: "not-available" });
       continue;
     }
-    const candidates = victimCandidates(snapshot, cluster, job);
+    const candidates = victimCandidates(snapshot, cluster, job, policy);
     if (candidates.length === 0) {
       skipped.push({ clusterId: cluster.id, why: "no-eligible-victims" });
       continue;

@@ -3,13 +3,25 @@
  * eligible when its class is preemptible and ranks strictly below the preemptor, or when it runs on
  * GPUs borrowed beyond its own tenant's nominal quota while the preemptor's tenant is within its own
  * (the lender reclaims what it lent, whatever the borrower's class). Jobs without preemption facts
- * (no class) are never eligible.
+ * (no class) are never eligible, nor is a job whose current run began less than the policy's
+ * `preemptExemptMinutes` ago (a minimum run time, so a job restarted from its checkpoint is not
+ * stopped again minutes later).
  */
+import type { CoordinatorPolicy } from "../coordinator/policy";
 import type { FleetCluster, FleetJob, FleetSnapshot, RunningJob } from "../coordinator/types";
 import { MILLI_GPU_PER_GPU } from "../model/units";
 import type { PreemptionReason } from "./preemption-section";
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Whether a running job is within its minimum run time: its current run began less than
+ * `exemptMinutes` ago, so it may not be stopped or shrunk yet. 0 exempts nothing.
+ */
+export function withinPreemptExemptTime(r: RunningJob, nowMs: number, exemptMinutes: number): boolean {
+  return r.preemption !== undefined && exemptMinutes > 0 && nowMs - r.preemption.startedAtMs < exemptMinutes * MINUTE_MS;
+}
 
 /** One way of freeing GPUs from one running job: stop it, or (elastic) shed members down to shrinkTo. */
 export interface VictimCandidate {
@@ -75,15 +87,17 @@ function candidate(r: RunningJob, reason: PreemptionReason, shrinkTo: number | n
 /**
  * The eligible ways of freeing GPUs on one cluster, for a preemptor of the given priority. An elastic
  * job that can shed members appears once per size it may shrink to (minMembers up to one member
- * fewer; shedding fewer loses less) and once stopping.
+ * fewer; shedding fewer loses less) and once stopping. Jobs within the policy's minimum run time
+ * (`preemptExemptMinutes`) are left out.
  */
-export function victimCandidates(snapshot: FleetSnapshot, cluster: FleetCluster, job: FleetJob): VictimCandidate[] {
+export function victimCandidates(snapshot: FleetSnapshot, cluster: FleetCluster, job: FleetJob, policy: CoordinatorPolicy): VictimCandidate[] {
   const priority = job.priority ?? 0;
+  const exemptMinutes = policy.constraints.preemptExemptMinutes;
   const reclaim = withinNominalQuota(snapshot, cluster, job);
   const out: VictimCandidate[] = [];
   for (const r of cluster.running) {
     const p = r.preemption;
-    if (!p || r.jobId === job.id || memberGpus(r) <= 0) continue;
+    if (!p || r.jobId === job.id || memberGpus(r) <= 0 || withinPreemptExemptTime(r, snapshot.nowMs, exemptMinutes)) continue;
     const borrowed = reclaim && p.borrowedGpus > 0 && p.tenant !== job.tenant;
     const lower = p.preemptible && p.priority < priority;
     if (!borrowed && !lower) continue;

@@ -2,4 +2,4 @@
 export * from "./types";
 export { simulate } from "./simulate";
 export { SimCancelledError, SimInputError } from "./errors";
-export { SIM_POLICY_PRESETS } from "./presets";
+export { SIM_POLICY_PRESETS, SIM_PREEMPT_EXEMPT_MINUTES } from "./presets";

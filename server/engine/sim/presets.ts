@@ -21,6 +21,13 @@
 import { parseCoordinatorPolicy } from "../coordinator/policy";
 import type { SimPolicy } from "./types";
 
+/**
+ * Minimum run time before preemption in every preset (minutes; the policy's `preemptExemptMinutes`):
+ * a job (re)started less than 10 minutes ago is not a victim. Without it, under load, most stops were
+ * the same best-effort jobs stopped again minutes after each restart (docs/benchmarks/simulator-load.md).
+ */
+export const SIM_PREEMPT_EXEMPT_MINUTES = 10;
+
 const make = (
   name: string,
   label: string,
@@ -35,13 +42,15 @@ const make = (
     name: `sim-${name}`,
     version: 1,
     objectiveWeights: { carbon: 0, fragmentation: 0, waiting: 0, locality: 0, load: 0, ...weights },
-    // Every preset keeps clear of capacity reservations (coordinator/reservation-clearance.ts; docs/benchmarks/simulator-load.md).
+    // Every preset keeps clear of capacity reservations (coordinator/reservation-clearance.ts; docs/benchmarks/simulator-load.md)
+    // and lets a (re)started job run SIM_PREEMPT_EXEMPT_MINUTES before it may be preempted.
     constraints: {
       maxDeferralHours,
       honorCarbonBudget: false,
       allowSplitAcrossClusters: false,
       minDeferralSavingPct: 5,
       keepClearOfReservations: true,
+      preemptExemptMinutes: SIM_PREEMPT_EXEMPT_MINUTES,
       ...extra,
     },
     inClusterPolicy,
