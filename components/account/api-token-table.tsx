@@ -8,6 +8,7 @@ import { messageOf } from "@/components/trpc/errors";
 import type { RouterOutputs } from "@/components/trpc/router-types";
 import { Timestamp } from "@/components/time/timestamp";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { TableHead } from "@/components/ui/table-head";
 
 /** One row of `apiTokens.list`. */
 export type ApiTokenListRow = RouterOutputs["apiTokens"]["list"][number];
@@ -34,31 +35,7 @@ export function ApiTokenTable({ tokens }: { tokens: ApiTokenListRow[] }) {
       <div className="sm:overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="table-cards w-full text-left text-sm" data-testid="api-token-table">
           <caption className="sr-only">Your API tokens</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Token
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Created
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Expires
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last used
-              </th>
-              <th scope="col" className="px-3 py-2">
-                State
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Token", "Created", "Expires", "Last used", "State", { label: "Actions", srOnly: true }]} />
           <tbody>
             {tokens.map((t) => (
               <tr key={t.id} className="border-t border-slate-100 align-top">

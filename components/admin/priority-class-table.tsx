@@ -2,6 +2,7 @@
 // default, and how many unfinished jobs it has.
 import { Button } from "@/components/ui/button";
 import type { PriorityClassRow } from "./priority-class-form";
+import { TableHead } from "@/components/ui/table-head";
 
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 
@@ -11,28 +12,16 @@ export function PriorityClassTable({ classes, onEdit }: { classes: PriorityClass
     <div className="sm:overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="table-cards w-full text-left text-sm">
         <caption className="sr-only">Priority classes</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Class
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Priority
-            </th>
-            <th scope="col" className="px-3 py-2">
-              May preempt
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Preemptible
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Unfinished jobs
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Class",
+            { label: "Priority", align: "right" },
+            "May preempt",
+            "Preemptible",
+            { label: "Unfinished jobs", align: "right" },
+            { label: "Actions", srOnly: true },
+          ]}
+        />
         <tbody>
           {classes.map((c) => (
             <tr key={c.id} className="border-t border-slate-100 align-top">

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import type { RouterOutputs } from "@/components/trpc/router-types";
+import { TableHead } from "@/components/ui/table-head";
 
 type DeliveryRow = RouterOutputs["notifications"]["deliveries"][number];
 
@@ -38,25 +39,7 @@ export function DeliveryTable({ rows, onNote }: { rows: DeliveryRow[]; onNote: (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
       <table className="table-cards w-full text-left text-sm">
         <caption className="sr-only">Latest deliveries</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Event
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Subscription
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Attempts
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Event", "Subscription", "Status", "Attempts", { label: "Actions", srOnly: true }]} />
         <tbody>
           {rows.map((d) => (
             <tr key={d.id} className="border-t border-slate-100 align-top">

@@ -9,6 +9,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import type { SubscriptionRow } from "./subscription-form";
+import { TableHead } from "@/components/ui/table-head";
 
 /** The table; `onNote` receives what an action did. */
 export function SubscriptionTable({
@@ -54,22 +55,7 @@ export function SubscriptionTable({
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200 sm:overflow-x-auto">
       <table className="table-cards w-full text-left text-sm">
         <caption className="sr-only">Subscriptions</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Subscription
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Events of
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Events
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Subscription", "Events of", "Events", { label: "Actions", srOnly: true }]} />
         <tbody>
           {rows.map((s) => (
             <tr key={s.id} className="border-t border-slate-100 align-top">
