@@ -2,12 +2,12 @@
  * sim:load — the simulator under load: a scenario with priority classes and large gang jobs added
  * (scripts/sim/load-contention.ts), every policy under each backfill mode with preemption off and on,
  * averaged over seeds. `npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant]
- * [--variants backfill,preemption] [--modes off,easy] [--elastic-share 0.5] [--json]`; the table and the method are in docs/benchmarks/simulator-load.md.
+ * [--variants backfill,preemption] [--modes off,easy] [--elastic-share 0.5] [--gang-share 0.005] [--gang-members 4..8] [--preempt-exempt 0] [--json]`; the table and the method are in docs/benchmarks/simulator-load.md.
  * Per-seed lines go to stderr; exit code 2 on bad arguments or a bad scenario.
  */
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { simulate, SimInputError, type SimPolicyMetrics } from "@/server/engine";
+import { simulate, SimInputError, SIM_PREEMPT_EXEMPT_MINUTES, type SimPolicy, type SimPolicyMetrics } from "@/server/engine";
 import { loadScenarioFileWithReport, ScenarioError } from "@/server/sim-scenario";
 import { addContention, DEFAULT_CONTENTION } from "./sim/load-contention";
 import { BACKFILL_MODES, loadRow, loadTable, loadVariants, type BackfillMode, type LoadVariant } from "./sim/load-variants";
@@ -15,7 +15,7 @@ import { formatDuration } from "./sim/report";
 
 class LoadArgError extends Error {}
 
-const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--modes off,easy,conservative] [--elastic-share S] [--json]
+const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--modes off,easy,conservative] [--elastic-share S] [--gang-share S] [--gang-members A..B] [--preempt-exempt M] [--json]
 
   --scenario FILE    scenario JSON (default examples/scenario-loaded.json); classes and gang jobs are added to it
   --seeds A..B       seeds to average over (A..B, A-B or a list 1,5,9; default 1..3)
@@ -23,6 +23,9 @@ const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [-
   --variants x,y     toggles to vary: backfill, preemption (default both)
   --modes a,b        backfill modes run when backfill varies: off, easy, conservative (default all three)
   --elastic-share S  share 0..1 of the added gang jobs that are elastic: start with half their members when all do not fit, grow later (default 0)
+  --gang-share S     gang jobs added, as a share of the scenario's jobs (default ${DEFAULT_CONTENTION.gangShare})
+  --gang-members A..B  nodes of 8 GPUs per gang job, uniform inclusive (default ${DEFAULT_CONTENTION.gangMembers.join("..")})
+  --preempt-exempt M minimum run time before preemption in every variant (minutes; default the presets' ${SIM_PREEMPT_EXEMPT_MINUTES})
   --json             also print the rows as one JSON object on the last line`;
 
 /** "1..5", "1-5" or "1,3,5" -> seeds. */
@@ -50,6 +53,9 @@ function parse(argv: string[]) {
         variants: { type: "string", default: "backfill,preemption" },
         modes: { type: "string", default: BACKFILL_MODES.join(",") },
         "elastic-share": { type: "string", default: "0" },
+        "gang-share": { type: "string", default: String(DEFAULT_CONTENTION.gangShare) },
+        "preempt-exempt": { type: "string", default: String(SIM_PREEMPT_EXEMPT_MINUTES) },
+        "gang-members": { type: "string", default: DEFAULT_CONTENTION.gangMembers.join("..") },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -68,9 +74,21 @@ function parse(argv: string[]) {
     throw new LoadArgError(`--modes: unknown backfill mode ${badModes.join(", ")} (known: ${BACKFILL_MODES.join(", ")})`);
   const elasticShare = Number(values["elastic-share"]);
   if (!(elasticShare >= 0 && elasticShare <= 1)) throw new LoadArgError(`--elastic-share: expected a number from 0 to 1, got "${values["elastic-share"]}"`);
+  const gangShare = Number(values["gang-share"]);
+  if (!(gangShare >= 0 && gangShare <= 1)) throw new LoadArgError(`--gang-share: expected a number from 0 to 1, got "${values["gang-share"]}"`);
+  const members = /^(\d+)(?:\.\.|-)(\d+)$/.exec(values["gang-members"].trim());
+  const gangMembers = members ? ([Number(members[1]), Number(members[2])] as const) : null;
+  if (!gangMembers || gangMembers[0] < 1 || gangMembers[1] < gangMembers[0])
+    throw new LoadArgError(`--gang-members: expected A..B with 1 <= A <= B, got "${values["gang-members"]}"`);
+  const preemptExemptMinutes = Number(values["preempt-exempt"]);
+  if (!(preemptExemptMinutes >= 0 && preemptExemptMinutes <= 1440))
+    throw new LoadArgError(`--preempt-exempt: expected minutes from 0 to 1440, got "${values["preempt-exempt"]}"`);
   return {
     help: values.help,
+    preemptExemptMinutes,
     elasticShare,
+    gangShare,
+    gangMembers,
     scenario: values.scenario,
     seeds: parseSeeds(values.seeds),
     policies: values.policies
@@ -80,6 +98,11 @@ function parse(argv: string[]) {
     axes: { backfill: variants.includes("backfill"), preemption: variants.includes("preemption"), modes: modes as BackfillMode[] },
     json: values.json,
   };
+}
+
+/** The policy with its minimum run time before preemption set (--preempt-exempt). */
+function withExemptTime(p: SimPolicy, minutes: number): SimPolicy {
+  return { ...p, policy: { ...p.policy, constraints: { ...p.policy.constraints, preemptExemptMinutes: minutes } } };
 }
 
 async function main(): Promise<void> {
@@ -97,9 +120,19 @@ async function main(): Promise<void> {
     const { input: loaded } = await loadScenarioFileWithReport(args.scenario, { seed });
     const missing = args.policies.filter((n) => !loaded.policies.some((p) => p.name === n));
     if (missing.length > 0) throw new LoadArgError(`--policies: the scenario has no policy ${missing.join(", ")}`);
-    const input = addContention(loaded, seed, { ...DEFAULT_CONTENTION, elasticShare: args.elasticShare });
+    const input = addContention(loaded, seed, {
+      ...DEFAULT_CONTENTION,
+      elasticShare: args.elasticShare,
+      gangShare: args.gangShare,
+      gangMembers: args.gangMembers,
+    });
     variants = loadVariants(
-      args.policies.map((n) => loaded.policies.find((p) => p.name === n)!),
+      args.policies.map((n) =>
+        withExemptTime(
+          loaded.policies.find((p) => p.name === n)!,
+          args.preemptExemptMinutes,
+        ),
+      ),
       args.axes,
     );
     const policies = variants.map((v) => v.simPolicy);
@@ -118,7 +151,19 @@ async function main(): Promise<void> {
   const rows = variants.map((v) => loadRow(v, perVariant.get(v.simPolicy.name) ?? []));
   const out = [`${described}; seeds ${args.seeds.join(",")}; means over seeds; ${((performance.now() - t0) / 1000).toFixed(0)} s`, loadTable(rows)];
   // Each seed's own rows too: a mean over seeds can hide a seed that misses a criterion.
-  if (args.json) out.push(JSON.stringify({ seeds: args.seeds, scenario: args.scenario, elasticShare: args.elasticShare, rows, perSeed }));
+  if (args.json)
+    out.push(
+      JSON.stringify({
+        seeds: args.seeds,
+        scenario: args.scenario,
+        elasticShare: args.elasticShare,
+        gangShare: args.gangShare,
+        gangMembers: args.gangMembers,
+        preemptExemptMinutes: args.preemptExemptMinutes,
+        rows,
+        perSeed,
+      }),
+    );
   process.stdout.write(`${out.join("\n")}\n`);
 }
 
