@@ -24,7 +24,7 @@ function curveChildArgs(n: number): string[] {
 
 /** --fleet-curve: one child process per cluster count; a table (or one JSON line) of every size's figures. */
 function runFleetCurve(args: BenchArgs): void {
-  const rows: Record<string, number>[] = [];
+  const rows: Record<string, number | string>[] = [];
   for (const n of args.fleetCurve) {
     const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1] as string, ...curveChildArgs(n)], {
       encoding: "utf8",
@@ -32,7 +32,7 @@ function runFleetCurve(args: BenchArgs): void {
       maxBuffer: 1 << 24,
     });
     const last = out.trim().split("\n").pop() as string;
-    rows.push((JSON.parse(last) as { fleet: Record<string, number> }).fleet);
+    rows.push((JSON.parse(last) as { fleet: Record<string, number | string> }).fleet);
   }
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ fleetCurve: rows })}\n`);
@@ -50,6 +50,7 @@ function runFleetCurve(args: BenchArgs): void {
     "decisionCpuMsP99",
     "decisionsPerSec",
     "peakRssMib",
+    "decisionDigest",
   ];
   process.stdout.write(`${cols.join("\t")}\n${rows.map((r) => cols.map((c) => r[c]).join("\t")).join("\n")}\n`);
 }
@@ -98,6 +99,7 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     coldDecisionMs: r3(r.coldDecisionMs),
     explanationLatencyMsP50: r3(r.explanationLatencyMsP50),
     explanationLatencyMsP99: r3(r.explanationLatencyMsP99),
+    decisionDigest: r.decisionDigest,
     peakRssMib: Math.round(r.peakRssMib),
     wallS: r3(r.wallMs / 1000),
   };

@@ -8,6 +8,8 @@
  * that share of its GPUs and copied into every cluster (distinct node objects, so memory and caches are
  * those of N real clusters); then `maxDecisions` of the fleet's arrivals past that share are timed.
  */
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import {
   allocate,
@@ -50,6 +52,12 @@ export interface FleetResult {
   gpuAllocationAtStartPct: number;
   /** The first timed decision (with a prefill: every cluster's placer builds its caches on the filled state), left out of the percentiles. */
   coldDecisionMs: number;
+  /**
+   * SHA-256 over every timed decision's outcome, parts (cluster, request, assignments, start, end), energy,
+   * gCO2e and verdicts; with BENCH_FLEET_DIGEST_EXPLANATIONS=1 also over every explanation's JSON (read
+   * after the timing). Equal digests before and after an engine change mean the same decisions.
+   */
+  decisionDigest: string;
   /** Peak resident memory of the process (MiB), from the OS's high-water mark. */
   peakRssMib: number;
   wallMs: number;
@@ -123,6 +131,11 @@ export function runFleet(opts: {
   const allocatedAtStartMilli = allocatedMilli;
   let coldMs = 0;
   const cpuLatencies: number[] = [];
+  const digest = createHash("sha256");
+  const withExplanations = process.env.BENCH_FLEET_DIGEST_EXPLANATIONS === "1";
+  // BENCH_FLEET_DUMP=file writes one line per decision (index, CPU ms, outcome, job shape, clusters passed) to profile the slow ones.
+  const dumpPath = process.env.BENCH_FLEET_DUMP;
+  const dump: string[] = [];
   const start = performance.now();
   for (let i = 0; i < total; i++) {
     const a = arrivals[from + i] as JobRequest;
@@ -144,22 +157,45 @@ export function runFleet(opts: {
       ...(flexible ? { earliestStartMs: nowMs, deadlineMs: nowMs + 30 * 3_600_000 } : {}),
     };
     const snapshot = { nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] };
+    const h0 = dumpPath ? process.hrtime.bigint() : 0n;
     const c0 = process.cpuUsage();
     const s = performance.now();
     const d = coordinator.decide(snapshot, job, { seed: mixSeed(opts.seed, i) });
     latencies.push(performance.now() - s);
     const c1 = process.cpuUsage(c0);
+    const h1 = dumpPath ? process.hrtime.bigint() : 0n;
     cpuLatencies.push((c1.user + c1.system) / 1000);
     // With a prefill the first decision builds every cluster's placer caches at once (a live coordinator keeps them warm).
     if (prefill && i === 0) {
       coldMs = latencies.pop() as number;
       cpuLatencies.pop();
     }
+    // The fields one by one: spreading the decision would read (and build) its explanation.
+    const { outcome, split, parts, startMs, energyKwh, gCo2e, verdicts, couldEverRun } = d;
+    digest.update(JSON.stringify({ i, outcome, split, parts, startMs, energyKwh, gCo2e, verdicts, couldEverRun }));
+    if (dumpPath)
+      dump.push(
+        JSON.stringify({
+          i,
+          cpuMs: (c1.user + c1.system) / 1000,
+          // Monotonic µs (the clock of V8's --cpu-prof samples), to attribute profile samples to this decision.
+          fromUs: Number(h0 / 1000n),
+          toUs: Number(h1 / 1000n),
+          outcome: d.outcome,
+          gpuCount: job.gpuCount,
+          milli: job.gpuMilliPerGpu,
+          models: job.allowedGpuModels.length,
+          flexible,
+          passed: d.verdicts.filter((v) => v.verdict === "pass").length,
+          unfit: d.verdicts.filter((v) => v.verdict === "unfit").length,
+        }),
+      );
     if (opts.explainEvery > 0 && i % opts.explainEvery === 0) {
       const e0 = performance.now();
       void d.explanation.summary;
       explainLatencies.push(performance.now() - e0);
     }
+    if (withExplanations) digest.update(JSON.stringify(d.explanation));
     if (d.outcome === "unschedulable") continue;
     if (d.outcome === "placed") placed++;
     else deferred++;
@@ -169,6 +205,7 @@ export function runFleet(opts: {
     }
   }
   const wallMs = performance.now() - start;
+  if (dumpPath) writeFileSync(dumpPath, `${dump.join("\n")}\n`);
   const sorted = [...latencies].sort((x, y) => x - y);
   const sortedE = [...explainLatencies].sort((x, y) => x - y);
   return {
@@ -196,6 +233,7 @@ export function runFleet(opts: {
     explanationLatencyMsP99: pct(sortedE, 99),
     gpuAllocationPct: (100 * allocatedMilli) / (gpus * 1000),
     gpuAllocationAtStartPct: (100 * allocatedAtStartMilli) / (gpus * 1000),
+    decisionDigest: digest.digest("hex").slice(0, 16),
     peakRssMib: process.resourceUsage().maxRSS / 1024,
     wallMs,
   };
