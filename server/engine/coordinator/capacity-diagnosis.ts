@@ -40,21 +40,26 @@ export function capacityStateOf(state: ClusterState): ClusterState {
   return c;
 }
 
-/** What the empty-cluster diagnosis reads of a node (model, GPU count, CPU and memory capacity, rack), cached per node object. */
-const hardwareKeys = new WeakMap<NodeState, string>();
-
+/** What the empty-cluster diagnosis reads of a node (model, GPU count, CPU and memory capacity, rack), as one key. */
 function hardwareKey(n: NodeState): string {
-  let k = hardwareKeys.get(n);
-  if (k === undefined) {
-    k = `${n.gpuModel ?? ""}|${n.gpuMilliFree.length}|${n.cpuMilliCapacity}|${n.memoryMibCapacity}|${n.rack ?? ""}`;
-    hardwareKeys.set(n, k);
-  }
-  return k;
+  return `${n.gpuModel ?? ""}|${n.gpuMilliFree.length}|${n.cpuMilliCapacity}|${n.memoryMibCapacity}|${n.rack ?? ""}`;
 }
 
-/** Empty-cluster diagnoses of one cluster's hardware (node keys in order), by request shape. */
+/** Whether two nodes have the same {@link hardwareKey}, compared field by field (no key is built). */
+function sameHardware(a: NodeState, b: NodeState): boolean {
+  return (
+    a === b ||
+    ((a.gpuModel ?? "") === (b.gpuModel ?? "") &&
+      a.gpuMilliFree.length === b.gpuMilliFree.length &&
+      a.cpuMilliCapacity === b.cpuMilliCapacity &&
+      a.memoryMibCapacity === b.memoryMibCapacity &&
+      (a.rack ?? "") === (b.rack ?? ""))
+  );
+}
+
+/** Empty-cluster diagnoses of one cluster's hardware (the nodes it was first seen with, in order), by request shape. */
 interface HardwareDiagnoses {
-  readonly keys: readonly string[];
+  readonly nodes: readonly NodeState[];
   readonly byShape: Map<string, ClusterReason[]>;
 }
 
@@ -69,11 +74,11 @@ const MAX_RECENT_HARDWARE = 256;
 function diagnosesOf(state: ClusterState): HardwareDiagnoses {
   const known = diagnosesByState.get(state);
   if (known) return known;
-  const keys = state.nodes.map(hardwareKey);
-  const shape = `${keys.length}:${keys[0] ?? ""}`;
+  const nodes = state.nodes;
+  const shape = `${nodes.length}:${nodes[0] ? hardwareKey(nodes[0]) : ""}`;
   let hit = recentHardware.get(shape);
-  if (!hit || hit.keys.length !== keys.length || hit.keys.some((k, i) => k !== keys[i])) {
-    hit = { keys, byShape: new Map() };
+  if (!hit || hit.nodes.length !== nodes.length || hit.nodes.some((n, i) => !sameHardware(n, nodes[i] as NodeState))) {
+    hit = { nodes, byShape: new Map() };
     recentHardware.delete(shape);
     recentHardware.set(shape, hit);
     if (recentHardware.size > MAX_RECENT_HARDWARE) recentHardware.delete(recentHardware.keys().next().value as string);

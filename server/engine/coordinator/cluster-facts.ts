@@ -4,7 +4,7 @@
  */
 import type { JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
-import { allocate, type PlacementAssignment } from "../placement/allocate";
+import { changedNodes, type PlacementAssignment } from "../placement/allocate";
 import type { Placer } from "../placement/placer";
 
 const allocatedCache = new WeakMap<ClusterState, { allocatedMilli: number; capacityMilli: number }>();
@@ -27,10 +27,11 @@ export function gpuTotals(state: ClusterState): { allocatedMilli: number; capaci
 
 /** Effect of a placement: fragmentation delta (milli-GPU, FGD's F(M)) and GPU allocation % after it. */
 export function placementEffect(placer: Placer, state: ClusterState, job: JobRequest, assignments: readonly PlacementAssignment[]) {
-  const after = allocate(state, job, assignments);
+  // Only the touched nodes are read, so only they are built (the state after is never needed whole).
+  const after = changedNodes(state, [{ job, assignments, sign: 1 }]);
   let fragmentationDeltaMilli = 0;
   for (const i of new Set(assignments.map((a) => a.nodeIndex))) {
-    fragmentationDeltaMilli += placer.fragmentationOf(after.nodes[i] as NodeState) - placer.fragmentationOf(state.nodes[i] as NodeState);
+    fragmentationDeltaMilli += placer.fragmentationOf(after.get(i) as NodeState) - placer.fragmentationOf(state.nodes[i] as NodeState);
   }
   const { allocatedMilli, capacityMilli } = gpuTotals(state);
   const added = job.gpuCount * job.gpuMilliPerGpu * assignments.length;

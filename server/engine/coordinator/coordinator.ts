@@ -11,7 +11,7 @@ import type { JobRequest } from "../model/job";
 import type { TargetWorkload } from "../model/target-workload";
 import type { PlacementAssignment } from "../placement/allocate";
 import { findBuiltinPolicy, VERDANT_POLICY, type PlacementPolicy } from "../placement/policy";
-import { createPlacer, type Placer } from "../placement/placer";
+import { createPlacer, createSharedScoreCaches, type Placer } from "../placement/placer";
 import type { ReasonCode } from "../explain/reason-codes";
 import { bidForJob } from "./agent";
 import type { AgentContext, ClusterBid, FilterVerdict, PlacementOption } from "./agent-types";
@@ -268,10 +268,12 @@ export function createCoordinator(options: CoordinatorOptions): Coordinator {
   // FGD-based policies need a workload; without one fall back to best-fit so the coordinator still works.
   const effective = workload || !inCluster.gpuSelection.startsWith("fgd") ? inCluster : (findBuiltinPolicy("bestfit") as PlacementPolicy);
   const placers = new Map<string, Placer>();
+  // One placer per cluster (its caches follow that cluster's nodes); node groups that look alike across clusters are scored once.
+  const sharedScores = createSharedScoreCaches();
   const placerFor = (clusterId: string) => {
     let p = placers.get(clusterId);
     if (!p) {
-      p = createPlacer({ policy: effective, workload });
+      p = createPlacer({ policy: effective, workload, sharedScores });
       placers.set(clusterId, p);
     }
     return p;

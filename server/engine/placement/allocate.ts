@@ -76,6 +76,16 @@ export interface PlacementChange {
  */
 export function applyChanges(state: ClusterState, changes: readonly PlacementChange[]): ClusterState {
   if (changes.length === 0) return state;
+  const nodes = state.nodes.slice();
+  for (const [i, n] of changedNodes(state, changes)) nodes[i] = n;
+  return { nodes };
+}
+
+/**
+ * The nodes {@link applyChanges} would replace, by index, without copying the node list (for callers
+ * that read only the touched nodes, e.g. a fragmentation delta). Same checks, same node values.
+ */
+export function changedNodes(state: ClusterState, changes: readonly PlacementChange[]): Map<number, NodeState> {
   const work = new Map<number, MutableNode>();
   for (const c of changes) {
     for (const a of c.assignments) {
@@ -95,10 +105,10 @@ export function applyChanges(state: ClusterState, changes: readonly PlacementCha
       applyOne(node, c.job, a.gpuIndices, c.sign);
     }
   }
-  const nodes = state.nodes.slice();
+  const out = new Map<number, NodeState>();
   for (const [i, n] of work)
-    nodes[i] = { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares };
-  return { nodes };
+    out.set(i, { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares });
+  return out;
 }
 
 /** Allocates each assignment's member of `job` (one member per assignment). */

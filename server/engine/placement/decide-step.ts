@@ -58,6 +58,21 @@ interface StepScope {
   readonly memo: ScoreMemo;
   /** Memo key of the job's shape (see {@link jobShapeKey}). */
   readonly shape: string;
+  /** Memo key of the model pressure the scores see (see {@link pressureKeyOf}). */
+  readonly pressureKey: string;
+}
+
+const pressureKeys = new WeakMap<ReadonlyMap<string, number>, string>();
+
+/** Key of a model-pressure map for score memos (cached per map object; empty for no pressure). */
+export function pressureKeyOf(pressure: ReadonlyMap<string, number>): string {
+  if (pressure.size === 0) return "";
+  let key = pressureKeys.get(pressure);
+  if (key === undefined) {
+    key = [...pressure].map(([m, p]) => `${m}:${p}`).join(",");
+    pressureKeys.set(pressure, key);
+  }
+  return key;
 }
 
 /** Whether a node passes every filter, stopping at the first refusal (the fast boolean check when the plugin has one). */
@@ -104,14 +119,17 @@ function scoreInto(scope: StepScope, plugin: ScorePlugin, ids: Int32Array, n: nu
     for (let i = 0; i < n; i++) out[i] = plugin.score(nodes[first[ids[i] as number] as number] as NodeState, job, ctx);
     return;
   }
-  const table = scope.memo.table(`${plugin.name}\u0000${scope.shape}`, index.idCount, index.generation);
+  // Indexed by the group key's interner id (shared by the placers of a fleet), keyed by the model pressure too.
+  const { interner, memoId } = index;
+  const table = scope.memo.table(`${plugin.name}\u0000${scope.shape}\u0000${scope.pressureKey}`, interner.size, interner.generation);
   for (let i = 0; i < n; i++) {
     const gid = ids[i] as number;
-    let v = table[gid] as number;
+    const mid = memoId[gid] as number;
+    let v = table[mid] as number;
     // NaN marks a group not scored yet in this generation.
     if (v !== v) {
       v = plugin.score(nodes[first[gid] as number] as NodeState, job, ctx);
-      table[gid] = v;
+      table[mid] = v;
     }
     out[i] = v;
   }
@@ -201,7 +219,7 @@ export function decideStep(
   const { nFeasible, feasibleNodes } = collectFeasible(nodes, job, resolved, ctx, index, groups, buf);
   if (nFeasible === 0) return { feasibleNodes, nodeIndex: -1, tieBreak: null };
 
-  const scope: StepScope = { nodes, job, ctx, index, memo, shape: jobShapeKey(job) };
+  const scope: StepScope = { nodes, job, ctx, index, memo, shape: jobShapeKey(job), pressureKey: ctx.modelPressure ? pressureKeyOf(ctx.modelPressure) : "" };
   const best = weightedTotals(scope, resolved, buf, nFeasible);
   // Tie-break chain: top total, then each secondary plugin's raw score, then node order or random.
   const { nTied: tiedGroups, tiedNodes } = collectTied(buf, index.count, nFeasible, best);

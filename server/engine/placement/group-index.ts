@@ -4,7 +4,13 @@
  * rest, so per decision only the nodes whose object changed are re-keyed (identity compare against the
  * previous call), and the per-decision pass over all nodes touches typed arrays only. This keeps the
  * hot path free of per-group objects, which is what drove the GC pauses behind the latency tail.
- * Ids are only ever reused after a full reset (generation bump), which also invalidates score memos.
+ * Ids are only ever reused after a full reset (generation bump).
+ *
+ * Score memos are indexed by a second id per group key, from a {@link KeyInterner} that several
+ * placers may share (the clusters of a fleet, whose placers use the same policy and workload): a group
+ * that looks the same in two clusters is then scored once for both. A group's score is a function of
+ * its key, the job's shape and the placer's workload and model pressure, so which cluster or which
+ * representative node computed it never changes the value.
  */
 import type { NodeState } from "../model/node";
 import { nodeGroupKey } from "./group-key";
@@ -13,6 +19,47 @@ import type { NodeFact } from "./types";
 /** Ids beyond this many distinct states trigger a reset, so a long-lived placer keeps bounded memory. */
 const DEFAULT_MAX_IDS = 1 << 16;
 
+/**
+ * Ids of group keys for score memos, possibly shared by several placers' indexes. Ids are reused only
+ * after a reset, which bumps `generation`: memos keyed by these ids then drop their values, and every
+ * index using the interner re-keys its nodes on its next update.
+ */
+export class KeyInterner {
+  /** Bumped on every reset. */
+  generation = 0;
+  private readonly ids = new Map<string, number>();
+
+  constructor(private maxIds = DEFAULT_MAX_IDS) {}
+
+  /** Raises the bound by one index's worth of ids (an interner shared by k indexes holds as many ids as k own ones would). */
+  reserve(): void {
+    this.maxIds += DEFAULT_MAX_IDS;
+  }
+
+  /** Number of ids handed out since the last reset (memos size their arrays by it). */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** The id of `key`, handing out the next one for a new key. */
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** Resets when `more` new keys could overflow the bound, so ids of one update all share a generation. */
+  makeRoom(more: number): void {
+    if (this.ids.size + more > this.maxIds) {
+      this.ids.clear();
+      this.generation++;
+    }
+  }
+}
+
 /** Node grouping state owned by one placer for one set of key facts. */
 export class GroupIndex {
   /** Distinct group ids of the last {@link update}, in order of first node index. */
@@ -20,9 +67,13 @@ export class GroupIndex {
   /** Per id: first node index and member count in the last update (valid for ids in `list`). */
   first = new Int32Array(64);
   count = new Int32Array(64);
-  /** Bumped whenever ids are reassigned; memos keyed by id must drop their values. */
+  /** Bumped whenever ids are reassigned. */
   generation = 0;
+  /** Per id: the group key's id in the interner (the index of score memos). */
+  memoId = new Int32Array(64);
   private readonly keyToId = new Map<string, number>();
+  /** The interner generation the memo ids belong to. */
+  private internerGeneration: number;
   private last: (NodeState | undefined)[] = [];
   private nodeGid = new Int32Array(0);
   private stamp = new Int32Array(64);
@@ -31,9 +82,13 @@ export class GroupIndex {
   constructor(
     private readonly facts: ReadonlySet<NodeFact>,
     private readonly maxIds = DEFAULT_MAX_IDS,
-  ) {}
+    /** Memo ids of group keys (shared with other placers' indexes of the same facts, policy and workload, or this index's own). */
+    readonly interner = new KeyInterner(),
+  ) {
+    this.internerGeneration = interner.generation;
+  }
 
-  /** Number of ids handed out so far (memos size their arrays by it). */
+  /** Number of ids handed out so far. */
   get idCount(): number {
     return this.keyToId.size;
   }
@@ -51,7 +106,9 @@ export class GroupIndex {
       this.nodeGid = new Int32Array(n);
       this.list = new Int32Array(n);
     }
-    if (this.keyToId.size + n > this.maxIds) this.reset();
+    this.interner.makeRoom(n);
+    // Memo ids from before an interner reset are stale: re-key every node (new ids, new memo ids).
+    if (this.keyToId.size + n > this.maxIds || this.internerGeneration !== this.interner.generation) this.reset();
     if (++this.epoch >= 0x7fffffff) {
       this.stamp.fill(0);
       this.epoch = 1;
@@ -88,7 +145,9 @@ export class GroupIndex {
         this.stamp = grow(this.stamp, size);
         this.first = grow(this.first, size);
         this.count = grow(this.count, size);
+        this.memoId = grow(this.memoId, size);
       }
+      this.memoId[gid] = this.interner.idOf(key);
     }
     return gid;
   }
@@ -97,6 +156,7 @@ export class GroupIndex {
     this.keyToId.clear();
     this.last.fill(undefined);
     this.generation++;
+    this.internerGeneration = this.interner.generation;
   }
 }
 

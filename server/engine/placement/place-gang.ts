@@ -43,7 +43,8 @@ export interface GangResult {
   assignments: PlacementAssignment[];
   placements: MemberPlacement[];
   steps: RecordedStep[];
-  after: ClusterState;
+  /** The state with the placed members allocated (the last member's allocation is made on first read: only the explanation reads it). */
+  readonly after: ClusterState;
 }
 
 /** Where the gang stands before a member's step. */
@@ -89,11 +90,29 @@ const EMPTY: ReadonlyMap<string, number> = new Map();
 
 /** Places every member of `job` on `state` under one confinement, or stops at the first member nothing can hold. */
 function attempt(env: GangEnv, state: ClusterState, job: JobRequest, confinement: Confinement | null, rng: Rng): GangResult {
-  const result: GangResult = { placed: true, assignments: [], placements: [], steps: [], after: state };
+  // The state after the members placed so far; the latest member's allocation is applied when next read.
+  let after = state;
+  let pending: PlacementAssignment | null = null;
+  const current = (): ClusterState => {
+    if (pending) {
+      after = allocate(after, job, [pending]);
+      pending = null;
+    }
+    return after;
+  };
+  const result: GangResult = {
+    placed: true,
+    assignments: [],
+    placements: [],
+    steps: [],
+    get after() {
+      return current();
+    },
+  };
   const progress: GangProgress = { member: 0, gangRack: null };
   for (let member = 0; member < (job.gangSize ?? 1); member++) {
     progress.member = member;
-    const nodes = result.after.nodes;
+    const nodes = current().nodes;
     const ctx = contextFor(env, job, nodes, progress, confinement, rng);
     const facts = keyFactsFor(job, env.resolved, ctx.gang.sameRack) === env.resolved.reads ? env.resolved.reads : env.gangFacts;
     const { index, memo } = env.indexFor(facts);
@@ -116,7 +135,7 @@ function attempt(env: GangEnv, state: ClusterState, job: JobRequest, confinement
       cpuMilli: job.cpuMilli,
       memoryMib: job.memoryMib,
     });
-    result.after = allocate(result.after, job, [assignment]);
+    pending = assignment;
     if (member === 0 && confinement) progress.gangRack = domainOf(node, confinement.level);
   }
   return result;

@@ -12,7 +12,7 @@ import type { TargetWorkload } from "../model/target-workload";
 import { allocate, type PlacementAssignment } from "./allocate";
 import { buildExplanation } from "./build-explanation";
 import { StepBuffers } from "./decide-step";
-import { GroupIndex } from "./group-index";
+import { GroupIndex, KeyInterner } from "./group-index";
 import { placeGang, type GangEnv } from "./place-gang";
 import { createFragmentationCache } from "./placer-fragmentation";
 import type { PlacementPolicy } from "./policy";
@@ -27,6 +27,41 @@ export interface PlacerOptions {
   /** FGD's target workload M; required by fgd-based policies, optional otherwise (enables fragmentation reporting). */
   readonly workload?: TargetWorkload | null;
   readonly registry?: PluginRegistry;
+  /**
+   * Score memos shared with other placers (see {@link createSharedScoreCaches}): used only by placers
+   * with the same policy object and workload as the first placer that used them, so a shared score is
+   * always one this placer would have computed itself.
+   */
+  readonly sharedScores?: SharedScoreCaches;
+}
+
+/** Score memos (and the group-key ids they are indexed by) shared by the placers of one fleet. */
+export interface SharedScoreCaches {
+  /** The policy and workload of the placers that share them (set by the first placer). */
+  owner: { readonly policy: PlacementPolicy; readonly workload: TargetWorkload | null } | null;
+  /** Per set of group-key facts (sorted, joined): the interner and the memo. */
+  readonly byFacts: Map<string, { interner: KeyInterner; memo: ScoreMemo }>;
+}
+
+/**
+ * Creates score memos for several placers of the same policy and workload, e.g. one per cluster of a
+ * fleet: a node group seen in several clusters (same key) is scored once per job shape. Results never
+ * depend on it; only the work does.
+ */
+export function createSharedScoreCaches(): SharedScoreCaches {
+  return { owner: null, byFacts: new Map() };
+}
+
+/** The shared interner and memo for a set of facts, or null when this placer does not share. */
+function sharedFor(shared: SharedScoreCaches | null, facts: ReadonlySet<NodeFact>): { interner: KeyInterner; memo: ScoreMemo } | null {
+  if (!shared) return null;
+  const key = [...facts].sort().join(",");
+  let entry = shared.byFacts.get(key);
+  if (!entry) {
+    entry = { interner: new KeyInterner(0), memo: new ScoreMemo() };
+    shared.byFacts.set(key, entry);
+  }
+  return entry;
 }
 
 /** A placement decision: data, never an exception, also when nothing fits. */
@@ -58,6 +93,11 @@ function needsWorkload(policy: PlacementPolicy, resolved: ResolvedPolicy): boole
 /** The hot-path state of a placer: one group index (+ its score memo) per set of group-key facts, and step buffers. */
 function createGangEnv(options: PlacerOptions, resolved: ResolvedPolicy, workload: TargetWorkload | null): GangEnv {
   const indexes = new Map<ReadonlySet<NodeFact>, { index: GroupIndex; memo: ScoreMemo }>();
+  let shared = options.sharedScores ?? null;
+  if (shared) {
+    shared.owner ??= { policy: options.policy, workload };
+    if (shared.owner.policy !== options.policy || shared.owner.workload !== workload) shared = null;
+  }
   return {
     resolved,
     workload,
@@ -66,7 +106,11 @@ function createGangEnv(options: PlacerOptions, resolved: ResolvedPolicy, workloa
     indexFor(facts) {
       let entry = indexes.get(facts);
       if (!entry) {
-        entry = { index: new GroupIndex(facts), memo: new ScoreMemo() };
+        const common = sharedFor(shared, facts);
+        common?.interner.reserve();
+        entry = common
+          ? { index: new GroupIndex(facts, undefined, common.interner), memo: common.memo }
+          : { index: new GroupIndex(facts), memo: new ScoreMemo() };
         indexes.set(facts, entry);
       }
       return entry;
@@ -113,7 +157,9 @@ export function createPlacer(options: PlacerOptions): Placer {
   const place = (state: ClusterState, job: JobRequest, { seed }: { readonly seed: number }): PlacementDecision => {
     assertValidJob(job);
     if (!Number.isInteger(seed)) throw new EngineError("INVALID_JOB", `seed must be an integer, got ${seed}`);
-    const { placed, assignments, placements, steps, after } = placeGang(env, state, job, createRng(seed));
+    const gang = placeGang(env, state, job, createRng(seed));
+    // The state after is read only by the explanation (reading it allocates the last member).
+    const { placed, assignments, placements, steps } = gang;
     let explanation: PlacementExplanation | null = null;
     return {
       outcome: placed ? "placed" : "unschedulable",
@@ -128,7 +174,7 @@ export function createPlacer(options: PlacerOptions): Placer {
           placements,
           placed,
           before: state,
-          after,
+          after: gang.after,
           fragmentationOf: workload ? fragmentationOf : null,
         });
         return explanation;
