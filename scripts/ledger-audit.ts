@@ -11,7 +11,14 @@ import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow
 import { createDb } from "../server/db/client";
 import { simulate } from "../server/engine";
 import { parseEnv } from "../server/env.js";
-import { readActivePolicyRow, readAuditFleet, readAuditJobs, readAuditOccupants, readMeasuredIntensity } from "../server/repositories/ledger-audit-repository";
+import {
+  readActivePolicyRow,
+  readAuditFleet,
+  readAuditJobs,
+  readAuditOccupants,
+  readForecastIntensity,
+  readMeasuredIntensity,
+} from "../server/repositories/ledger-audit-repository";
 import { findRecentJobShapes } from "../server/repositories/fleet-repository";
 import { zoneForecastErrors } from "../server/services/zone-forecast-error";
 import { openDatabase } from "./lib/database";
@@ -30,10 +37,14 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
   try {
     const to = args.until ?? new Date();
     const from = new Date(to.getTime() - args.days * DAY_MS);
-    const [jobs, fleet, measured, policy] = await Promise.all([
+    const intensityFrom = new Date(from.getTime() - DAY_MS);
+    const intensityTo = new Date(to.getTime() + TAIL_MS);
+    const [jobs, fleet, measured, forecast, policy] = await Promise.all([
       readAuditJobs(db, from, to),
       readAuditFleet(db),
-      readMeasuredIntensity(db, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + TAIL_MS)),
+      readMeasuredIntensity(db, intensityFrom, intensityTo),
+      // Hours without a measurement are priced at the newest forecast, as the ledger prices them.
+      readForecastIntensity(db, intensityFrom, intensityTo),
       readActivePolicyRow(db),
     ]);
     if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
@@ -48,12 +59,13 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
       to.getTime(),
     );
     const forecastErrorByZone = Object.fromEntries(fleet.zones.map((z) => [z.id, errors.get(z.id) ?? []]));
-    const { scenario, unmeasuredHours } = buildShadowScenario({
+    const { scenario, unmeasuredHours, forecastHours } = buildShadowScenario({
       fromMs: from.getTime(),
       toMs: to.getTime(),
       jobs,
       fleet,
       measured,
+      forecast,
       activePolicy: policy,
       forecastErrorByZone,
       occupants,
@@ -65,7 +77,7 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
       `replayed ${jobs.length} jobs (and ${occupants.length} that only held capacity) under 2 policies in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
     const breakdown = shadowBreakdown(jobs, scenario, collector.parts);
-    const summary = summarizeAudit(jobs, result, unmeasuredHours, replayedGrams(breakdown));
+    const summary = summarizeAudit(jobs, result, unmeasuredHours, replayedGrams(breakdown), forecastHours);
     const lines = [
       ...ledgerAuditLines(summary, { from, to }),
       `jobs replayed only to hold capacity as they did live: ${occupants.length}`,

@@ -17,7 +17,7 @@ export function ledgerAuditLines(s: LedgerAuditSummary, period: { from: Date; to
     `method 1, ledger:       actual ${kg(s.ledger.actualG)}, baseline ${kg(s.ledger.baselineG)}${spread}, saved ${pct(s.ledger.savedPct)}`,
     `method 2, shadow replay: active policy ${kg(s.shadow.activeG)}, carbon-agnostic baseline ${kg(s.shadow.baselineG)}, saved ${pct(s.shadow.savedPct)}`,
     `replay vs ledger actual: ${kg(s.shadow.activeG)} vs ${kg(s.ledger.actualG)}; jobs the replay did not finish: baseline ${s.shadow.jobsNotFinished.baseline}, active ${s.shadow.jobsNotFinished.active}`,
-    `zone-hours of the period without a measurement (annual average used): ${s.unmeasuredHours}`,
+    `zone-hours of the period without a measurement: ${s.unmeasuredHours} (${s.forecastHours} priced at the provider's forecast, the rest at the annual average, in both methods)`,
     `difference of the two methods: ${gap}`,
   ];
 }

@@ -8,9 +8,10 @@
  *
  * Compared figures are the jobs' own emissions (idle power of free capacity excluded, as in the
  * ledger), with each job drawing the ledger's node-share power model (GPUs, CPU, memory and its share
- * of the node's idle power) at the coordinator's utilization. Limits: the fleet is today's inventory
- * (no node failures or past capacity changes) and hours without a measurement use the zone's annual
- * average (counted in `unmeasuredHours`).
+ * of the node's idle power) at the coordinator's utilization. Each hour is priced as the ledger prices
+ * it: measured, else the newest provider forecast (`forecast`), else the zone's annual average (hours
+ * without a measurement are counted in `unmeasuredHours`, those priced at a forecast in `forecastHours`).
+ * Limits: the fleet is today's inventory (no node failures or past capacity changes).
  *
  * A job that ran on a simulated cluster at a speed-up (VERDANT_SIM_SPEED, the entry's `workSpeed`)
  * replays for its recorded WALL time, so the replayed fleet carries the concurrency the live fleet
@@ -99,6 +100,13 @@ export interface ShadowReplayInput {
   occupants?: readonly ShadowOccupant[];
   fleet: ShadowFleet;
   measured: readonly { zoneId: string; atMs: number; gCo2ePerKwh: number }[];
+  /**
+   * The newest provider forecast of zone-hours (readForecastIntensity), used where no measurement
+   * exists, as the ledger's intensity lookup does; absent = the annual average there. Without it the
+   * hours after the last measurement (the live hours of a fresh demo) were priced at the annual average
+   * in the replay and at the forecast in the ledger.
+   */
+  forecast?: readonly { zoneId: string; atMs: number; gCo2ePerKwh: number }[];
   activePolicy: { name: string; version: number; objectiveWeights: unknown; constraints: unknown };
   /**
    * Each zone's measured forecast error the live coordinator allowed for (zones without one used its
@@ -177,30 +185,47 @@ export function occupantJob(o: ShadowOccupant, fromMs: number, toMs: number): Si
   return { ...base, arrivalMs: Math.max(o.submittedAt.getTime(), fromMs), durationS: Math.max(1, Math.round((endMs - startMs) / 1000)) };
 }
 
-/** Hourly series per zone: measured where recorded, the annual average elsewhere (counted). */
-function zoneSeries(input: ShadowReplayInput, startMs: number, hours: number): { zones: SimZoneSeries[]; unmeasuredHours: number } {
+/** The replay's intensity: zone series and how many zone-hours of the period lacked a measurement. */
+interface ShadowIntensity {
+  zones: SimZoneSeries[];
+  /** Zone-hours of the period without a measurement. */
+  unmeasuredHours: number;
+  /** Of those, the zone-hours priced at a provider forecast (the rest at the annual average). */
+  forecastHours: number;
+}
+
+/** Hourly series per zone as the ledger prices hours: measured, else the newest forecast, else the annual average (counted). */
+function zoneSeries(input: ShadowReplayInput, startMs: number, hours: number): ShadowIntensity {
   const measured = new Map(input.measured.map((m) => [`${m.zoneId}@${m.atMs}`, m.gCo2ePerKwh]));
+  const forecast = new Map((input.forecast ?? []).map((f) => [`${f.zoneId}@${f.atMs}`, f.gCo2ePerKwh]));
   let unmeasuredHours = 0;
+  let forecastHours = 0;
   const periodHours = Math.ceil((input.toMs - startMs) / HOUR_MS);
   const zones = input.fleet.zones.map((z) => ({
     zone: z.id,
     startMs,
     gCo2ePerKwh: Array.from({ length: hours }, (_, h) => {
-      const v = measured.get(`${z.id}@${startMs + h * HOUR_MS}`);
-      if (v === undefined && h < periodHours) unmeasuredHours++;
-      return v ?? z.annualAverageGCo2ePerKwh;
+      const key = `${z.id}@${startMs + h * HOUR_MS}`;
+      const v = measured.get(key);
+      if (v !== undefined) return v;
+      const f = forecast.get(key);
+      if (h < periodHours) {
+        unmeasuredHours++;
+        if (f !== undefined) forecastHours++;
+      }
+      return f ?? z.annualAverageGCo2ePerKwh;
     }),
     provider: "recorded",
     emissionFactorType: "lifecycle" as const,
   }));
-  return { zones, unmeasuredHours };
+  return { zones, unmeasuredHours, forecastHours };
 }
 
-/** The simulator input of the replay, and how many zone-hours of the period were not measured. */
-export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimInput; unmeasuredHours: number } {
+/** The simulator input of the replay, and how many zone-hours of the period were not measured (and of those, priced at a forecast). */
+export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimInput; unmeasuredHours: number; forecastHours: number } {
   const startMs = Math.floor(input.fromMs / HOUR_MS) * HOUR_MS;
   const hours = Math.ceil((input.toMs - startMs) / HOUR_MS) + TAIL_HOURS;
-  const { zones, unmeasuredHours } = zoneSeries(input, startMs, hours);
+  const { zones, unmeasuredHours, forecastHours } = zoneSeries(input, startMs, hours);
   const baseline = SIM_POLICY_PRESETS.find((p) => p.name === "baseline")!;
   const active = { name: "active", label: `${input.activePolicy.name} v${input.activePolicy.version}`, policy: parseCoordinatorPolicy(input.activePolicy) };
   const scenario: SimInput = {
@@ -252,7 +277,7 @@ export function buildShadowScenario(input: ShadowReplayInput): { scenario: SimIn
         }
       : {}),
   };
-  return { scenario, unmeasuredHours };
+  return { scenario, unmeasuredHours, forecastHours };
 }
 
 /** The audit's figures (grams; percentages of the baseline). */
@@ -263,7 +288,10 @@ export interface LedgerAuditSummary {
   baselineClusterShareMax: number | null;
   ledger: { actualG: number; baselineG: number; baselineMinG: number | null; baselineMaxG: number | null; savedPct: number | null };
   shadow: { baselineG: number; activeG: number; savedPct: number | null; jobsNotFinished: { baseline: number; active: number } };
+  /** Zone-hours of the period without a measurement. */
   unmeasuredHours: number;
+  /** Of those, the zone-hours both methods priced at a provider forecast (the rest at the annual average). */
+  forecastHours: number;
 }
 
 const pctSaved = (baseline: number, actual: number) => (baseline > 0 ? (100 * (baseline - actual)) / baseline : null);
@@ -285,6 +313,7 @@ export function summarizeAudit(
   result: SimResult,
   unmeasuredHours: number,
   replayedG?: { baseline: number; active: number },
+  forecastHours = 0,
 ): LedgerAuditSummary {
   const sum = (f: (j: ShadowJob) => number) => jobs.reduce((t, j) => t + f(j), 0);
   const spread = jobs.every((j) => j.entry.baselineMinGCo2e !== null && j.entry.baselineMaxGCo2e !== null);
@@ -313,5 +342,6 @@ export function summarizeAudit(
       jobsNotFinished: { baseline: notFinished(b), active: notFinished(a) },
     },
     unmeasuredHours,
+    forecastHours,
   };
 }

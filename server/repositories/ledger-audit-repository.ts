@@ -1,8 +1,8 @@
 /**
  * What the savings-ledger audit replays: the jobs submitted in a window that have a ledger entry
  * (their requests, run times and entries), the fleet's inventory (clusters that are not retired,
- * their nodes and GPU models), tenant GPU quotas, the measured intensity per zone and the active
- * placement policy.
+ * their nodes and GPU models), tenant GPU quotas, the measured intensity per zone (and the provider
+ * forecast of hours without a measurement) and the active placement policy.
  */
 import type { ShadowJob, ShadowOccupant } from "../accounting/shadow-replay";
 import type { Db } from "../db/client";
@@ -167,6 +167,29 @@ export async function readMeasuredIntensity(db: Db, from: Date, to: Date) {
     select: { zoneId: true, at: true, gCo2ePerKwh: true },
   });
   return rows.map((r) => ({ zoneId: r.zoneId, atMs: r.at.getTime(), gCo2ePerKwh: r.gCo2ePerKwh }));
+}
+
+/**
+ * The newest provider forecast of every zone-hour in [from, to), of the zone's current signal type:
+ * the value the ledger prices an hour with when it has no measurement (intensityLookup).
+ */
+export async function readForecastIntensity(db: Db, from: Date, to: Date) {
+  const [zones, rows] = await Promise.all([
+    db.gridZone.findMany({ select: { id: true, signalType: true } }),
+    db.carbonIntensitySample.findMany({
+      where: { kind: "FORECAST", at: { gte: from, lt: to } },
+      orderBy: [{ zoneId: "asc" }, { at: "asc" }, { forecastIssuedAt: "asc" }],
+      select: { zoneId: true, at: true, gCo2ePerKwh: true, signalType: true },
+    }),
+  ]);
+  const signal = new Map(zones.map((z) => [z.id, z.signalType]));
+  // Sorted by issue time within an hour: the newest forecast of the hour is kept.
+  const newest = new Map<string, { zoneId: string; atMs: number; gCo2ePerKwh: number }>();
+  for (const r of rows) {
+    if (r.signalType !== signal.get(r.zoneId)) continue;
+    newest.set(`${r.zoneId}@${r.at.getTime()}`, { zoneId: r.zoneId, atMs: r.at.getTime(), gCo2ePerKwh: r.gCo2ePerKwh });
+  }
+  return [...newest.values()];
 }
 
 /** The active placement policy as stored (parsed by the caller), or null when none is active. */
