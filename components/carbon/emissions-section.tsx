@@ -1,7 +1,8 @@
 "use client";
 // Emissions of finished and running jobs, hour by hour (JobEnergyHour), by cluster, tenant and day.
 import { useQuery } from "@tanstack/react-query";
-import { CategoryBarChart } from "@/components/charts/category-bar-chart";
+import type { ComponentProps } from "react";
+import { LazyCategoryBarChart } from "@/components/charts/lazy-charts";
 import { formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import { QueryState } from "./section-card";
@@ -17,8 +18,16 @@ const SOURCE_LABEL: Record<string, string> = {
   "annual-average": "annual average",
 };
 
-/** The emissions panel for the last `days` days, grouped by the viewer's calendar days. */
-export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
+/** A chart of the panel, or while `defer` a box of its height (nothing moves when it is drawn). */
+function Chart({ defer, ...props }: ComponentProps<typeof LazyCategoryBarChart> & { defer: boolean }) {
+  return defer ? <div className="h-64 w-full animate-pulse rounded-md bg-slate-50" aria-busy="true" /> : <LazyCategoryBarChart {...props} />;
+}
+
+/**
+ * The emissions panel for the last `days` days, grouped by the viewer's calendar days; with
+ * `deferCharts` its figures and tables are shown and its charts wait.
+ */
+export function EmissionsSection({ days, tz, deferCharts = false }: { days: number; tz: string; deferCharts?: boolean }) {
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.carbon.emissions.queryOptions({ days, tz }), refetchInterval: 60_000 });
   const r = query.data;
@@ -48,7 +57,8 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
           </dl>
           <div className="min-w-0">
             <h3 className="mb-1 text-sm font-semibold">By day</h3>
-            <CategoryBarChart
+            <Chart
+              defer={deferCharts}
               rows={r.byDay.map((d) => ({ day: d.day, kg: kg(d.emissionsGCo2e) }))}
               categoryKey="day"
               series={[{ key: "kg", label: "emissions", color: "#15803d" }]}
@@ -60,7 +70,8 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
           <div className="grid gap-5 lg:grid-cols-2">
             <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By cluster</h3>
-              <CategoryBarChart
+              <Chart
+                defer={deferCharts}
                 rows={r.byCluster.map((c) => ({ name: c.name, kg: kg(c.emissionsGCo2e) }))}
                 categoryKey="name"
                 series={[{ key: "kg", label: "emissions", color: "#0369a1" }]}
@@ -75,7 +86,8 @@ export function EmissionsSection({ days, tz }: { days: number; tz: string }) {
             </div>
             <div className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">By tenant</h3>
-              <CategoryBarChart
+              <Chart
+                defer={deferCharts}
                 rows={r.byTenant.map((t) => ({ name: t.name, kg: kg(t.emissionsGCo2e) }))}
                 categoryKey="name"
                 series={[{ key: "kg", label: "emissions", color: "#7c3aed" }]}

@@ -3,7 +3,7 @@
 // would have, with totals per day, tenant and cluster and one page of entries.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { CategoryBarChart } from "@/components/charts/category-bar-chart";
+import { LazyCategoryBarChart } from "@/components/charts/lazy-charts";
 import { Button } from "@/components/ui/button";
 import { formatEmissions } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
@@ -29,7 +29,8 @@ export function SavingsLedgerSection({ days, tz, onShown }: { days: number; tz: 
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const query = useQuery({
-    ...trpc.carbon.ledger.queryOptions({ days, tz, page, pageSize: PAGE_SIZE }),
+    // In a request of its own: batched with the emissions it would wait for them, and both would be drawn in one task.
+    ...trpc.carbon.ledger.queryOptions({ days, tz, page, pageSize: PAGE_SIZE }, { trpc: { context: { skipBatch: true } } }),
     placeholderData: (previous) => previous,
     refetchInterval: 60_000,
   });
@@ -53,7 +54,7 @@ export function SavingsLedgerSection({ days, tz, onShown }: { days: number; tz: 
           <LedgerMethodDisclosure methods={l.methods} />
           <div>
             <h3 className="mb-1 text-sm font-semibold">Actual vs baseline by day</h3>
-            <CategoryBarChart
+            <LazyCategoryBarChart
               rows={l.byDay.map((d) => ({ day: d.key, actual: d.actualGCo2e / 1000, baseline: d.baselineGCo2e / 1000 }))}
               categoryKey="day"
               series={[

@@ -10,8 +10,10 @@ export function useTimeZone(): string {
   return useSyncExternalStore(subscribe, browserZone, () => "UTC");
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
+
 /** "2026-03-14" (a calendar day from the server) -> "Mar 14" in the viewer's locale. */
 export function formatDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return dayFormat.format(new Date(y!, m! - 1, d!));
 }

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { IntensityReport } from "@/server/services/carbon-report-service";
-import { IntensityHistoryChart } from "@/components/charts/intensity-history-chart";
+import { LazyIntensityHistoryChart } from "@/components/charts/lazy-charts";
 import { Timestamp } from "@/components/time/timestamp";
 import { useTRPC } from "@/components/trpc/react";
 import { QueryState, RangeSelect, SectionCard } from "./section-card";
@@ -102,7 +102,7 @@ function ZoneCard({ zone, nowMs, deferChart }: { zone: Zone; nowMs: number; defe
         // The chart's own height, so nothing moves when it is drawn.
         <div className="h-64 w-full animate-pulse rounded-md bg-slate-50" aria-busy="true" data-testid="zone-chart-pending" />
       ) : (
-        <IntensityHistoryChart zone={zone.id} points={zone.points} nowMs={nowMs} annualAverage={zone.annualAverageGCo2ePerKwh} />
+        <LazyIntensityHistoryChart zone={zone.id} points={zone.points} nowMs={nowMs} annualAverage={zone.annualAverageGCo2ePerKwh} />
       )}
       <AccuracyTable zone={zone} />
     </article>

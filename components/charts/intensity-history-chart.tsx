@@ -9,7 +9,9 @@ export interface IntensityChartPoint {
   forecast: number | null;
 }
 
-const dayHour = (ms: number) => new Date(ms).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit" });
+// Built once: a formatter per tick label (what toLocaleString with options does) is what drawing the axis spent its time on.
+const dayHourFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "2-digit" });
+const dayHour = (ms: number) => dayHourFormat.format(ms);
 
 /** Plain series in: hourly points with a measured and/or forecast value in gCO2e/kWh. */
 export function IntensityHistoryChart({

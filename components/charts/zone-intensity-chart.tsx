@@ -3,7 +3,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 const COLORS = ["#15803d", "#0369a1", "#b45309", "#7c3aed", "#be123c", "#0f766e", "#4d7c0f", "#a16207"];
-const hourLabel = (ms: number) => new Date(ms).toLocaleString(undefined, { weekday: "short", hour: "2-digit" });
+const hourFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", hour: "2-digit" });
+const hourLabel = (ms: number) => hourFormat.format(ms);
 
 /** Plain series in: rows of { atMs, <zone>: gCO2e/kWh }. */
 export function ZoneIntensityChart({ rows, zones, nowMs }: { rows: Record<string, number>[]; zones: string[]; nowMs: number }) {

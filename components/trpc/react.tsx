@@ -23,9 +23,11 @@ function makeQueryClient() {
 
 /**
  * Calls that may wait on a language model (narratives, Ask Verdant) travel alone: a batch answers
- * only when its slowest call is done, so batched with a page's data they would hold it up.
+ * only when its slowest call is done, so batched with a page's data they would hold it up. So does
+ * a call whose query options say `trpc: { context: { skipBatch: true } }` (a page's main content).
  */
 const isModelBacked = (path: string) => path.startsWith("narrative.") || path.startsWith("ask.");
+const travelsAlone = (op: { path: string; context: Record<string, unknown> }) => isModelBacked(op.path) || op.context.skipBatch === true;
 
 /** Provides React Query and the typed tRPC hooks to client components. */
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
@@ -34,7 +36,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
     createTRPCClient<AppRouter>({
       links: [
         splitLink({
-          condition: (op) => !isModelBacked(op.path),
+          condition: (op) => !travelsAlone(op),
           true: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_ITEMS }),
           false: httpLink({ url: "/api/trpc", transformer: superjson }),
         }),
