@@ -3,11 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
+import { STATUSES, type Status } from "./fleet-jobs-input";
 
-/** Job statuses an operator can filter by. */
-export const STATUSES = ["QUEUED", "PLACED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED", "UNSCHEDULABLE", "EXPIRED"] as const;
-/** One job status. */
-export type Status = (typeof STATUSES)[number];
+export { STATUSES, type Status };
 
 /** The filters' values; "" means no filter. */
 export interface FleetJobFilterValues {

@@ -6,51 +6,48 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
-import { pageFrom, useUrlParams } from "@/components/ui/use-url-params";
-import { FleetJobFilters, NO_FILTERS, STATUSES, type FleetJobFilterValues, type Status } from "./fleet-job-filters";
-import { FleetJobRow } from "./fleet-job-row";
+import { useUrlParams } from "@/components/ui/use-url-params";
+import { FleetJobFilters, type FleetJobFilterValues } from "./fleet-job-filters";
+import { FleetJobRow, type FleetJob } from "./fleet-job-row";
+import { fleetJobsInput, inputKey, PAGE_SIZE, readFleetJobsParams, URL_DEFAULTS, type SortField } from "./fleet-jobs-input";
 import { Pager } from "./pager";
 import { nextSort, SortableHeader, type Sort } from "./sortable-header";
 
-type SortField = "submittedAt" | "priority" | "name" | "status" | "gpuCount";
-const PAGE_SIZE = 25;
-const SORT_FIELDS: readonly SortField[] = ["submittedAt", "priority", "name", "status", "gpuCount"];
-/** What the URL carries: the five filters, the sort and the page. */
-const URL_DEFAULTS = { ...NO_FILTERS, sort: "submittedAt", direction: "desc", page: "1" } as const;
+/** The page's first answer, rendered on the server: the input it answers, the rows and when they were read. */
+export interface FleetJobsInitial {
+  key: string;
+  data: { rows: FleetJob[]; total: number };
+  atMs: number;
+}
 
 /** The filters that are set, as the CSV export's query string takes them. */
 const setFilters = (f: FleetJobFilterValues) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== "")) as Record<string, string>;
 
-/** The fleet jobs table with its filters, CSV export link, live status and pager. */
-export function FleetJobsTable() {
+/**
+ * The fleet jobs table with its filters, CSV export link, live status and pager; `initial` (the
+ * server's answer for the URL the page was opened with) is shown at once instead of a loading line.
+ */
+export function FleetJobsTable({ initial = null }: { initial?: FleetJobsInitial | null }) {
   const trpc = useTRPC();
   const [params, setParams] = useUrlParams(URL_DEFAULTS);
   // The search box keeps its own text while typing (the URL follows), so no keystroke is lost to a re-render.
   const [search, setSearch] = useState(params.search);
-  const filters: FleetJobFilterValues = {
-    tenantId: params.tenantId,
-    status: (STATUSES as readonly string[]).includes(params.status) ? (params.status as Status) : "",
-    clusterId: params.clusterId,
-    gpuModel: params.gpuModel,
-    search,
-  };
-  const sort: Sort<SortField> = {
-    field: (SORT_FIELDS as readonly string[]).includes(params.sort) ? (params.sort as SortField) : "submittedAt",
-    direction: params.direction === "asc" ? "asc" : "desc",
-  };
-  const page = pageFrom(params.page);
+  const read = readFleetJobsParams({ ...params, search });
+  const filters: FleetJobFilterValues = read.filters;
+  const sort: Sort<SortField> = read.sort;
+  const page = read.page;
   const setPage = (p: number) => setParams({ page: String(p) });
+  const input = fleetJobsInput(read);
+  // The server's rows seed the first query only: once the table has asked for something else they
+  // are never shown again (coming back to the first filters later must not show rows from page load).
+  const key = inputKey(input);
+  const [initialKey, setInitialKey] = useState(initial?.key ?? null);
+  if (initialKey !== null && initialKey !== key) setInitialKey(null);
+  const fromServer = initial && initialKey === key ? initial : null;
   const jobs = useQuery({
-    ...trpc.jobs.list.queryOptions({
-      tenantId: filters.tenantId || undefined,
-      statuses: filters.status ? [filters.status] : [],
-      clusterId: filters.clusterId || undefined,
-      gpuModel: filters.gpuModel || undefined,
-      search: filters.search || undefined,
-      sort,
-      page,
-      pageSize: PAGE_SIZE,
-    }),
+    ...trpc.jobs.list.queryOptions(input),
+    initialData: fromServer?.data,
+    initialDataUpdatedAt: fromServer?.atMs,
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_POLL_MS,
   });
