@@ -85,9 +85,23 @@ export function passesFilters(rep: NodeState, job: JobRequest, filters: Resolved
   return passed;
 }
 
+/** A policy's filters split into those whose verdict a group keeps per job shape and the others (cached per resolved policy). */
+const filterSplits = new WeakMap<ResolvedPolicy, { cacheable: ResolvedPolicy["filters"]; other: ResolvedPolicy["filters"] }>();
+
+function splitFilters(resolved: ResolvedPolicy): { cacheable: ResolvedPolicy["filters"]; other: ResolvedPolicy["filters"] } {
+  let split = filterSplits.get(resolved);
+  if (!split) {
+    split = { cacheable: resolved.filters.filter((f) => f.cacheable === true), other: resolved.filters.filter((f) => f.cacheable !== true) };
+    filterSplits.set(resolved, split);
+  }
+  return split;
+}
+
 /**
  * Filters each group through its representative node and writes the feasible group ids into
- * `buf.feasible`; returns how many groups and how many nodes passed.
+ * `buf.feasible`; returns how many groups and how many nodes passed. The cacheable filters' verdict
+ * of a group is kept in the memo per job shape (1 = passes, 0 = refused; filters are pure, so the
+ * order they run in never changes whether a group passes).
  */
 function collectFeasible(
   nodes: readonly NodeState[],
@@ -97,13 +111,28 @@ function collectFeasible(
   index: GroupIndex,
   groups: number,
   buf: StepBuffers,
+  memo: ScoreMemo,
+  shape: string,
 ): { nFeasible: number; feasibleNodes: number } {
-  const { first, count, list } = index;
+  const { first, count, list, interner, memoId } = index;
+  const { cacheable, other } = splitFilters(resolved);
+  const verdicts = cacheable.length > 0 ? memo.table(`\u0000filters\u0000${shape}`, interner.size, interner.generation) : null;
   let nFeasible = 0;
   let feasibleNodes = 0;
   for (let k = 0; k < groups; k++) {
     const gid = list[k] as number;
-    if (passesFilters(nodes[first[gid] as number] as NodeState, job, resolved.filters, ctx)) {
+    const rep = nodes[first[gid] as number] as NodeState;
+    if (verdicts) {
+      const mid = memoId[gid] as number;
+      let v = verdicts[mid] as number;
+      // NaN marks a group whose verdict for this shape is not known yet in this generation.
+      if (v !== v) {
+        v = passesFilters(rep, job, cacheable, ctx) ? 1 : 0;
+        verdicts[mid] = v;
+      }
+      if (v === 0) continue;
+    }
+    if (passesFilters(rep, job, other, ctx)) {
       buf.feasible[nFeasible++] = gid;
       feasibleNodes += count[gid] as number;
     }
@@ -216,10 +245,11 @@ export function decideStep(
 ): StepDecision {
   const groups = index.update(nodes);
   buf.ensure(groups);
-  const { nFeasible, feasibleNodes } = collectFeasible(nodes, job, resolved, ctx, index, groups, buf);
+  const shape = jobShapeKey(job);
+  const { nFeasible, feasibleNodes } = collectFeasible(nodes, job, resolved, ctx, index, groups, buf, memo, shape);
   if (nFeasible === 0) return { feasibleNodes, nodeIndex: -1, tieBreak: null };
 
-  const scope: StepScope = { nodes, job, ctx, index, memo, shape: jobShapeKey(job), pressureKey: ctx.modelPressure ? pressureKeyOf(ctx.modelPressure) : "" };
+  const scope: StepScope = { nodes, job, ctx, index, memo, shape, pressureKey: ctx.modelPressure ? pressureKeyOf(ctx.modelPressure) : "" };
   const best = weightedTotals(scope, resolved, buf, nFeasible);
   // Tie-break chain: top total, then each secondary plugin's raw score, then node order or random.
   const { nTied: tiedGroups, tiedNodes } = collectTied(buf, index.count, nFeasible, best);

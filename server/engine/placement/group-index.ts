@@ -74,6 +74,9 @@ export class GroupIndex {
   private readonly keyToId = new Map<string, number>();
   /** The interner generation the memo ids belong to. */
   private internerGeneration: number;
+  /** The node list of the last update and its number of groups. */
+  private lastNodes: readonly NodeState[] | null = null;
+  private lastDistinct = 0;
   private last: (NodeState | undefined)[] = [];
   private nodeGid = new Int32Array(0);
   private stamp = new Int32Array(64);
@@ -100,6 +103,8 @@ export class GroupIndex {
 
   /** Regroups `nodes`; returns how many distinct groups `list` now holds. */
   update(nodes: readonly NodeState[]): number {
+    // The same node list as last time (node lists are never mutated): same groups, same order, same memo ids.
+    if (nodes === this.lastNodes && this.internerGeneration === this.interner.generation) return this.lastDistinct;
     const n = nodes.length;
     if (n !== this.last.length) {
       this.last = new Array<NodeState | undefined>(n);
@@ -132,6 +137,8 @@ export class GroupIndex {
         list[distinct++] = gid;
       } else this.count[gid] = (this.count[gid] as number) + 1;
     }
+    this.lastNodes = nodes;
+    this.lastDistinct = distinct;
     return distinct;
   }
 
@@ -153,6 +160,7 @@ export class GroupIndex {
   }
 
   private reset(): void {
+    this.lastNodes = null;
     this.keyToId.clear();
     this.last.fill(undefined);
     this.generation++;

@@ -133,7 +133,11 @@ function createPressureCache(workload: TargetWorkload | null, onChange: () => vo
   if (!workload || !hasModelConstraints(workload)) return () => NO_PRESSURE;
   let signature = "";
   let pressure: ReadonlyMap<string, number> = NO_PRESSURE;
+  // The same node list (an unchanged cluster asked again) has the same capacity: no pass over its nodes.
+  let lastNodes: readonly NodeState[] | null = null;
   return (nodes) => {
+    if (nodes === lastNodes) return pressure;
+    lastNodes = nodes;
     const capacity = modelGpuCapacity(nodes);
     const key = [...capacity].map(([m, c]) => `${m}:${c}`).join(",");
     if (key !== signature) {

@@ -60,6 +60,13 @@ export interface FilterPlugin {
    * deciding and calls `filter` only when an explanation is materialized.
    */
   passes?(node: NodeState, job: JobRequest, ctx: DecisionContext): boolean;
+  /**
+   * True when the verdict depends only on what the group key holds of the node and on the job's shape
+   * (CPU, memory, GPU count and share, allowed models), never on the context or other job fields: the
+   * runtime may then keep each node group's verdict per job shape (the GPU fit of a group is the same
+   * in every cluster and every decision).
+   */
+  readonly cacheable?: boolean;
 }
 
 /**

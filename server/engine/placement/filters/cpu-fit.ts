@@ -4,6 +4,7 @@ import { fail, PASS, type FilterPlugin } from "../types";
 /** Rejects nodes with less free CPU than requested (INSUFFICIENT_CPU, numbers in milli-CPU). */
 export const cpuFitFilter: FilterPlugin = {
   name: "cpu-fit",
+  cacheable: true,
   passes: (node, job) => job.cpuMilli <= node.cpuMilliFree,
   filter: (node, job) =>
     job.cpuMilli <= node.cpuMilliFree

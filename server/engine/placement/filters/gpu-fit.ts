@@ -10,6 +10,7 @@ import { fail, PASS, type FilterPlugin } from "../types";
 /** Rejects nodes without enough whole GPUs (INSUFFICIENT_GPUS) or without a GPU with the share (NO_GPU_WITH_ENOUGH_SHARE). */
 export const gpuFitFilter: FilterPlugin = {
   name: "gpu-fit",
+  cacheable: true,
   passes: gpusFit,
   filter: (node, job) => {
     if (job.gpuCount === 0) return PASS;

@@ -4,6 +4,7 @@ import { fail, PASS, type FilterPlugin } from "../types";
 /** Rejects nodes with less free memory than requested (INSUFFICIENT_MEMORY, numbers in MiB). */
 export const memoryFitFilter: FilterPlugin = {
   name: "memory-fit",
+  cacheable: true,
   passes: (node, job) => job.memoryMib <= node.memoryMibFree,
   filter: (node, job) =>
     job.memoryMib <= node.memoryMibFree
