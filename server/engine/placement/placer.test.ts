@@ -11,7 +11,7 @@ import { testJob } from "../test-support";
 import { allocate, release } from "./allocate";
 import { evaluateStep } from "./evaluate-step";
 import { nodeFragmentation } from "./fragmentation";
-import { applyDecision, createPlacer, placeJob } from "./placer";
+import { applyDecision, createPlacer, createSharedScoreCaches, placeJob } from "./placer";
 import { resolvePolicy } from "./registry";
 import type { DecisionContext } from "./types";
 import { BUILTIN_POLICIES, findBuiltinPolicy } from "./policy";
@@ -184,6 +184,35 @@ describe("properties", () => {
         },
       ),
       { numRuns: 150, seed: 20240611 },
+    );
+  });
+});
+
+describe("shared score caches", () => {
+  it("placers of several clusters sharing memos decide and explain exactly as placers with their own", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(jobArb, fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom(...BUILTIN_POLICIES.map((p) => p.name)),
+        fc.integer({ min: 0, max: 1000 }),
+        (jobs, policyName, seed) => {
+          const policy = findBuiltinPolicy(policyName)!;
+          const shared = createSharedScoreCaches();
+          const sharing = [0, 1, 2].map(() => createPlacer({ policy, workload, sharedScores: shared }));
+          const own = [0, 1, 2].map(() => createPlacer({ policy, workload }));
+          // Three clusters of the same hardware whose states drift apart; each job is asked of every cluster, then placed on one.
+          const states = [cluster(), cluster(), cluster()];
+          jobs.forEach(([job, target], i) => {
+            for (let c = 0; c < states.length; c++) {
+              const a = sharing[c]!.place(states[c]!, job, { seed: seed + i });
+              const b = own[c]!.place(states[c]!, job, { seed: seed + i });
+              expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+              if (c === target) states[c] = applyDecision(states[c]!, job, a);
+            }
+          });
+        },
+      ),
+      { numRuns: 100, seed: 20261124 },
     );
   });
 });
