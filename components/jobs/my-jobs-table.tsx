@@ -3,24 +3,44 @@
 // energy and CO2e, its decision; queued jobs can be cancelled and any job resubmitted as a copy.
 // Eight columns fit a 1280 px screen; on phones each row is a card. The page number is in the URL.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { RouterOutputs } from "@/components/trpc/router-types";
 import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { LIVE_POLL_MS, LiveStatus } from "@/components/ui/live-status";
 import { pageFrom, useUrlParams } from "@/components/ui/use-url-params";
+import { MY_JOBS_PAGE_SIZE } from "./my-jobs-input";
 import { MyJobRow } from "./my-job-row";
 import { Pager } from "./pager";
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = MY_JOBS_PAGE_SIZE;
 const URL_DEFAULTS = { page: "1" } as const;
 
-/** The tenant's jobs, newest first, polled live and paged. */
-export function MyJobsTable() {
+/** The page's first answer, rendered on the server: the page number it answers, the rows and when they were read. */
+export interface MyJobsInitial {
+  page: number;
+  data: RouterOutputs["jobs"]["mine"];
+  atMs: number;
+}
+
+/** The tenant's jobs, newest first, polled live and paged; `initial` is shown at once instead of a loading line. */
+export function MyJobsTable({ initial = null }: { initial?: MyJobsInitial | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [params, setParams] = useUrlParams(URL_DEFAULTS);
   const page = pageFrom(params.page);
   const setPage = (p: number) => setParams({ page: String(p) });
-  const jobs = useQuery({ ...trpc.jobs.mine.queryOptions({ page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData, refetchInterval: LIVE_POLL_MS });
+  // The server's rows seed the first query only (never shown again once another page was asked for).
+  const [initialPage, setInitialPage] = useState(initial?.page ?? null);
+  if (initialPage !== null && initialPage !== page) setInitialPage(null);
+  const fromServer = initial && initialPage === page ? initial : null;
+  const jobs = useQuery({
+    ...trpc.jobs.mine.queryOptions({ page, pageSize: PAGE_SIZE }),
+    initialData: fromServer?.data,
+    initialDataUpdatedAt: fromServer?.atMs,
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_POLL_MS,
+  });
   const cancel = useMutation(trpc.jobs.cancel.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.jobs.mine.queryKey() }) }));
 
   if (jobs.isLoading) return <p className="text-slate-600">Loading your jobs…</p>;

@@ -1,14 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { MyJobsTable } from "@/components/jobs/my-jobs-table";
+import { MY_JOBS_PAGE_SIZE, myJobsPageOf } from "@/components/jobs/my-jobs-input";
+import { MyJobsTable, type MyJobsInitial } from "@/components/jobs/my-jobs-table";
 import { PageHeader } from "@/components/ui/page-header";
+import { api } from "@/server/api/server-caller";
 import { requireRole } from "@/server/auth/page-guard";
 
 export const metadata: Metadata = { title: "My jobs" };
 
-export default async function MyJobsPage({ searchParams }: { searchParams: Promise<{ submitted?: string }> }) {
+export default async function MyJobsPage({ searchParams }: { searchParams: Promise<{ submitted?: string; page?: string | string[] }> }) {
   const user = await requireRole("TENANT_MEMBER");
-  const { submitted } = await searchParams;
+  const { submitted, page: pageParam } = await searchParams;
+  // The first page of rows is rendered here, so the table shows with the page instead of after the
+  // browser has loaded the scripts and asked for it; the table polls from then on.
+  const page = myJobsPageOf(pageParam);
+  const atMs = Date.now();
+  const initial: MyJobsInitial | null = await (
+    await api()
+  ).jobs
+    .mine({ page, pageSize: MY_JOBS_PAGE_SIZE })
+    .then((data) => ({ page, data, atMs }))
+    // A page the server refuses: the table asks itself and shows the error as it always has.
+    .catch(() => null);
   return (
     <>
       <PageHeader
@@ -25,7 +38,7 @@ export default async function MyJobsPage({ searchParams }: { searchParams: Promi
           Your job was submitted and is queued for placement.
         </p>
       )}
-      <MyJobsTable />
+      <MyJobsTable initial={initial} />
     </>
   );
 }
