@@ -7,8 +7,10 @@
  * navigation start to the load event and to the main content being visible (median and p95), and
  * the bytes transferred. Then times the server per 2 s poll of each live table: the page's own poll
  * request replayed --polls times with the signed-in session. --json adds the figures as the last line.
+ * --compare URL measures each page on a second running server too (a build of another commit on the
+ * same database), alternating between the two run by run so both see the same machine load.
  *
- *   npm run --silent bench:pages -- [--url http://localhost:3000] [--runs 10] [--polls 20] [--port 3190] [--only text] [--json]
+ *   npm run --silent bench:pages -- [--url http://localhost:3000] [--compare http://localhost:3001] [--runs 10] [--polls 20] [--port 3190] [--only text] [--json]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,7 +20,16 @@ import { BENCH_PAGES, BENCH_POLLS, BENCH_USERS, type BenchPage, type BenchPoll }
 import { formatPolls, formatTable, percentile as percentileOf, summarize, type PageResult, type PollResult } from "./bench-pages/stats";
 
 function parseArgs(argv: string[]) {
-  const args = { url: null as string | null, runs: 10, polls: 20, port: 3190, pgPort: 25490, only: null as string | null, json: false };
+  const args = {
+    url: null as string | null,
+    compare: null as string | null,
+    runs: 10,
+    polls: 20,
+    port: 3190,
+    pgPort: 25490,
+    only: null as string | null,
+    json: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
@@ -27,6 +38,7 @@ function parseArgs(argv: string[]) {
       continue;
     }
     if (flag === "--url" && value) args.url = value.replace(/\/$/, "");
+    else if (flag === "--compare" && value) args.compare = value.replace(/\/$/, "");
     else if (flag === "--runs" && value && Number.isInteger(Number(value)) && Number(value) > 0) args.runs = Number(value);
     else if (flag === "--polls" && value && Number.isInteger(Number(value)) && Number(value) >= 0) args.polls = Number(value);
     else if (flag === "--only" && value) args.only = value;
@@ -34,7 +46,7 @@ function parseArgs(argv: string[]) {
     else if (flag === "--pg-port" && value && Number.isInteger(Number(value))) args.pgPort = Number(value);
     else {
       process.stderr.write(
-        `bench:pages: bad argument "${flag}"\nusage: npm run --silent bench:pages -- [--url URL] [--runs N] [--polls N] [--port N] [--pg-port N] [--only TEXT] [--json]\n`,
+        `bench:pages: bad argument "${flag}"\nusage: npm run --silent bench:pages -- [--url URL] [--compare URL] [--runs N] [--polls N] [--port N] [--pg-port N] [--only TEXT] [--json]\n`,
       );
       process.exit(2);
     }
@@ -200,6 +212,7 @@ async function main() {
       ],
     });
     const results: PageResult[] = [];
+    const compared: PageResult[] = [];
     const polls: PollResult[] = [];
     const loadBefore = loadavg();
     const matches = (name: string) => !args.only || name.includes(args.only);
@@ -208,23 +221,40 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
         await signIn(page, base, role);
+        // The second server, signed in on its own (a path found on the first is valid on both: one database).
+        const other = args.compare ? await browser.newContext({ viewport: { width: 1280, height: 800 } }) : null;
+        const otherPage = other ? await other.newPage() : null;
+        if (otherPage) await signIn(otherPage, args.compare!, role);
         for (const spec of BENCH_PAGES.filter((p) => p.role === role && matches(p.name))) {
           const path = await resolvePath(page, base, spec);
           if (!path) {
             process.stderr.write(`${spec.name}: no link to follow (nothing to show yet), not measured\n`);
             continue;
           }
-          await measure(context, page, `${base}${path}`, spec.content, spec.open); // warm the server's code paths once
-          const result: PageResult = { page: spec.name, role, loadMs: [], contentMs: [], bytes: [] };
+          const sides = [{ context, page, url: `${base}${path}`, result: { page: spec.name, role, loadMs: [], contentMs: [], bytes: [] } as PageResult }];
+          if (other && otherPage)
+            sides.push({
+              context: other,
+              page: otherPage,
+              url: `${args.compare}${path}`,
+              result: { ...sides[0]!.result, loadMs: [], contentMs: [], bytes: [] },
+            });
+          // warm the servers' code paths once
+          for (const side of sides) await measure(side.context, side.page, side.url, spec.content, spec.open);
           for (let run = 0; run < args.runs; run++) {
-            const m = await measure(context, page, `${base}${path}`, spec.content, spec.open);
-            result.loadMs.push(m.loadMs);
-            result.contentMs.push(m.contentMs);
-            result.bytes.push(m.bytes);
+            // Alternate which server goes first, so neither always follows the other's load.
+            for (const side of run % 2 === 0 ? sides : [...sides].reverse()) {
+              const m = await measure(side.context, side.page, side.url, spec.content, spec.open);
+              side.result.loadMs.push(m.loadMs);
+              side.result.contentMs.push(m.contentMs);
+              side.result.bytes.push(m.bytes);
+            }
           }
           process.stderr.write(`${spec.name} (${role}): done\n`);
-          results.push(result);
+          results.push(sides[0]!.result);
+          if (sides[1]) compared.push(sides[1].result);
         }
+        await other?.close();
         if (args.polls > 0) {
           for (const spec of BENCH_POLLS.filter((p) => p.role === role && matches(p.name))) {
             const result = await measurePoll(page, base, spec, args.polls);
@@ -239,7 +269,8 @@ async function main() {
     }
     const loadAfter = loadavg();
     const load = `load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after, ${cpus().length} cores`;
-    process.stdout.write(`${formatTable(results)}\n`);
+    process.stdout.write(`${args.compare ? `${base}\n` : ""}${formatTable(results)}\n`);
+    if (args.compare) process.stdout.write(`\n${args.compare}, each run right after or before the same run above\n${formatTable(compared)}\n`);
     process.stdout.write(`${args.runs} runs per page after one warm-up, browser cache cleared before each; times from navigation start; ${base}; ${load}\n`);
     if (polls.length > 0) {
       process.stdout.write(`\n${formatPolls(polls)}\n`);
@@ -253,6 +284,7 @@ async function main() {
         runs: args.runs,
         loadAverage: { before: loadBefore, after: loadAfter, cores: cpus().length },
         pages: results.map(summarize),
+        ...(args.compare ? { compare: { base: args.compare, pages: compared.map(summarize) } } : {}),
         polls: polls.map((p) => ({
           table: p.table,
           procedure: p.procedure,
