@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { ensureExperiment } from "./bench-pages/ensure-experiment";
 import { BENCH_PAGES, BENCH_POLLS, BENCH_USERS, type BenchPage, type BenchPoll } from "./bench-pages/pages";
 import { formatPolls, formatTable, percentile as percentileOf, summarize, type PageResult, type PollResult } from "./bench-pages/stats";
 
@@ -221,6 +222,8 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         const page = await context.newPage();
         await signIn(page, base, role);
+        if (role === "operator" && matches("/operator/experiments/[id]"))
+          process.stderr.write(`experiment to open: ${await ensureExperiment(page, base)} (before any page is timed)\n`);
         // The second server, signed in on its own (a path found on the first is valid on both: one database).
         const other = args.compare ? await browser.newContext({ viewport: { width: 1280, height: 800 } }) : null;
         const otherPage = other ? await other.newPage() : null;
