@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { ClusterLinkForm, type ClusterLinkRow, type LinkableCluster } from "./cluster-link-form";
 import { ClusterLinkTable } from "./cluster-link-table";
+import { StatusNote } from "@/components/admin/form-support";
 
 /** The link table with the add/edit form beside it. */
 export function ClusterLinkManager({ links, clusters }: { links: ClusterLinkRow[]; clusters: LinkableCluster[] }) {
@@ -30,11 +31,7 @@ export function ClusterLinkManager({ links, clusters }: { links: ClusterLinkRow[
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         {remove.error && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {messageOf(remove.error)}

@@ -28,6 +28,16 @@ export function mergedErrors(client: Record<string, string>, serverError: unknow
   return { ...fieldErrorsOf(serverError), ...client };
 }
 
+/** A confirmation announced to screen readers (role="status"), or nothing when there is none. */
+export function StatusNote({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
+      {children}
+    </p>
+  );
+}
+
 /** An error not tied to a field, the "fix the highlighted fields" hint, or a success note. */
 export function FormMessages({ error, errors, success }: { error: unknown; errors: Record<string, string>; success?: ReactNode }) {
   const fieldCount = Object.keys(errors).length;
@@ -43,11 +53,7 @@ export function FormMessages({ error, errors, success }: { error: unknown; error
           Please fix the highlighted fields.
         </p>
       )}
-      {success && fieldCount === 0 && error == null && (
-        <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-          {success}
-        </p>
-      )}
+      {fieldCount === 0 && error == null && <StatusNote>{success}</StatusNote>}
     </>
   );
 }

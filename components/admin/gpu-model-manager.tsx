@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/trpc/react";
 import { messageOf } from "@/components/trpc/errors";
 import { GpuModelForm, type GpuModelRow } from "./gpu-model-form";
 import { GpuModelTable } from "./gpu-model-table";
+import { StatusNote } from "@/components/admin/form-support";
 
 export type { GpuModelRow } from "./gpu-model-form";
 
@@ -28,11 +29,7 @@ export function GpuModelManager({ models }: { models: GpuModelRow[] }) {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         {remove.error && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {messageOf(remove.error)}

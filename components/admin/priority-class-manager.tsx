@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { PriorityClassForm, type PriorityClassRow } from "./priority-class-form";
 import { PriorityClassTable } from "./priority-class-table";
+import { StatusNote } from "@/components/admin/form-support";
 
 /** The classes with their add/edit form. */
 export function PriorityClassManager({ classes }: { classes: PriorityClassRow[] }) {
@@ -12,11 +13,7 @@ export function PriorityClassManager({ classes }: { classes: PriorityClassRow[] 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         <PriorityClassTable
           classes={classes}
           onEdit={(c) => {

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
-import { clientErrors, FormMessages, mergedErrors, num, numOrNull, str } from "./form-support";
+import { clientErrors, FormMessages, mergedErrors, num, numOrNull, str, StatusNote } from "./form-support";
 
 /** `tenants.fairShare` as the server returns it. */
 export type FairShareView = RouterOutputs["tenants"]["fairShare"];
@@ -167,11 +167,7 @@ export function TenantFairShare({ view }: { view: FairShareView }) {
           Within a priority, the queue runs the tenant with the lowest decayed GPU-hours per weight first. A tenant may hold its nominal GPUs of a model plus
           what other tenants leave idle, within its borrowing limit; borrowed GPUs are the first to be preempted when a lender needs them back.
         </p>
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">

@@ -9,7 +9,7 @@ import { Field, Input } from "@/components/ui/field";
 import { formatCount } from "@/components/ui/format";
 import { useTRPC } from "@/components/trpc/react";
 import type { RouterOutputs } from "@/components/trpc/router-types";
-import { clientErrors, FormActions, FormMessages, mergedErrors, num, numOrNull, str } from "./form-support";
+import { clientErrors, FormActions, FormMessages, mergedErrors, num, numOrNull, str, StatusNote } from "./form-support";
 
 /** One row of `tenants.list` as the server returns it. */
 export type TenantRow = RouterOutputs["tenants"]["list"][number];
@@ -89,11 +89,7 @@ export function TenantManager({ tenants }: { tenants: TenantRow[] }) {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         {tenants.length === 0 ? (
           <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No tenants yet. Create one with the form.</p>
         ) : (

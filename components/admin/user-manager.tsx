@@ -5,6 +5,7 @@ import { useState } from "react";
 import { UserCreateForm } from "./user-create-form";
 import { UserManagePanel, type UserRow } from "./user-manage-panel";
 import { UserTable } from "./user-table";
+import { StatusNote } from "@/components/admin/form-support";
 
 export type { UserRow } from "./user-manage-panel";
 
@@ -16,11 +17,7 @@ export function UserManager({ users, tenants, selfId }: { users: UserRow[]; tena
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="flex flex-col gap-3">
-        {note && (
-          <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-            {note}
-          </p>
-        )}
+        <StatusNote>{note}</StatusNote>
         <UserTable
           users={users}
           selfId={selfId}

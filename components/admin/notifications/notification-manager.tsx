@@ -6,6 +6,7 @@ import { DeliveryTable } from "./delivery-table";
 import { SmtpForm } from "./smtp-form";
 import { SubscriptionForm, type SubscriptionRow } from "./subscription-form";
 import { SubscriptionTable } from "./subscription-table";
+import { StatusNote } from "@/components/admin/form-support";
 
 /** Webhooks, their form, and deliveries. */
 export function NotificationManager({
@@ -27,11 +28,7 @@ export function NotificationManager({
     <div className="flex flex-col gap-8">
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex flex-col gap-3">
-          {note && (
-            <p role="status" className="rounded-md bg-leaf-50 p-3 text-sm text-leaf-900">
-              {note}
-            </p>
-          )}
+          <StatusNote>{note}</StatusNote>
           <SubscriptionTable
             rows={subscriptions}
             onEdit={(s) => {
