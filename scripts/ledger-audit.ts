@@ -6,6 +6,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
+import { differenceInterval, perJobGrams } from "../server/accounting/audit-difference-interval";
 import { replayedGrams, runPartCollector, shadowBreakdown } from "../server/accounting/shadow-breakdown";
 import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow-replay";
 import { createDb } from "../server/db/client";
@@ -78,8 +79,9 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
     );
     const breakdown = shadowBreakdown(jobs, scenario, collector.parts);
     const summary = summarizeAudit(jobs, result, unmeasuredHours, replayedGrams(breakdown), forecastHours);
+    const interval = differenceInterval(perJobGrams(jobs, scenario, collector.parts));
     const lines = [
-      ...ledgerAuditLines(summary, { from, to }),
+      ...ledgerAuditLines(summary, { from, to }, interval),
       `jobs replayed only to hold capacity as they did live: ${occupants.length}`,
       ...breakdownLines(breakdown),
     ];

@@ -15,13 +15,13 @@ import { formatDuration } from "./sim/report";
 
 class LoadArgError extends Error {}
 
-const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--modes off,easy,conservative] [--elastic-share S] [--gang-share S] [--gang-members A..B] [--preempt-exempt M] [--json]
+const USAGE = `usage: npm run -s sim:load -- [--scenario FILE] [--seeds 1..3] [--policies baseline,verdant] [--variants backfill,preemption] [--modes off,first-fit,easy,conservative] [--elastic-share S] [--gang-share S] [--gang-members A..B] [--preempt-exempt M] [--json]
 
   --scenario FILE    scenario JSON (default examples/scenario-loaded.json); classes and gang jobs are added to it
   --seeds A..B       seeds to average over (A..B, A-B or a list 1,5,9; default 1..3)
   --policies a,b     policies of the scenario to vary (default baseline,verdant)
   --variants x,y     toggles to vary: backfill, preemption (default both)
-  --modes a,b        backfill modes run when backfill varies: off, easy, conservative (default all three)
+  --modes a,b        backfill modes run when backfill varies: off, first-fit, easy, conservative (default all four)
   --elastic-share S  share 0..1 of the added gang jobs that are elastic: start with half their members when all do not fit, grow later (default 0)
   --gang-share S     gang jobs added, as a share of the scenario's jobs (default ${DEFAULT_CONTENTION.gangShare})
   --gang-members A..B  nodes of 8 GPUs per gang job, uniform inclusive (default ${DEFAULT_CONTENTION.gangMembers.join("..")})

@@ -106,19 +106,43 @@ try {
       : "using the PostgreSQL server in DATABASE_URL",
   );
   migrate(database.url);
+} catch (error) {
+  console.error(error);
+  await shutdown(1);
+}
+
+// The key sealing kubeconfigs and feed tokens: the children inherit it through process.env.
+process.env.VERDANT_SECRET_KEY = ensureSecretKey(dataDir, env.VERDANT_SECRET_KEY);
+const childEnv = { ...process.env, DATABASE_URL: database!.url, SESSION_SECRET: sessionSecret(dataDir, env.SESSION_SECRET), PORT: String(env.PORT) };
+const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
+// Unset when metrics are public; else the configured token or one generated into the data folder.
+const metricsBearer = metricsToken(dataDir, env);
+const metricsEnv = metricsBearer ? { VERDANT_METRICS_TOKEN: metricsBearer } : {};
+
+// Built before the demo is seeded: the seeded running jobs are placed at the seed's clock and the
+// simulated clusters run them 60 times faster than the wall clock, so a minute of building between
+// seed and worker would end an hour of their work before the first cycle.
+if (!dev && needsBuild(root)) {
+  log("building the app (first start or sources changed)");
+  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
+  if (build.status !== 0) {
+    console.error("[verdant] the build failed (see above).");
+    await shutdown(1);
+  }
+}
+
+try {
   // Imported only now: these modules need the Prisma client generated above.
   const { createDb } = await import("../server/db/client");
   const { isSeeded, seedDemo } = await import("../server/seed/seed-demo");
-  const db = createDb(database.url);
+  const db = createDb(database!.url);
   try {
     if (!(await isSeeded(db))) {
       log("seeding the demo (first start)");
       const summary = await seedDemo(db, { now: new Date(), dataDir: join(root, "data", "demo"), workload: env.VERDANT_DEMO_WORKLOAD });
       log(`seeded ${summary.clusters} clusters, ${summary.nodes} nodes, ${summary.gpus} GPUs, ${summary.jobs} jobs, ${summary.samples} carbon samples`);
     }
-    // The key sealing kubeconfigs and feed tokens (the children inherit it through process.env);
-    // values stored before encryption existed are sealed now, before anything serves them.
-    process.env.VERDANT_SECRET_KEY = ensureSecretKey(dataDir, env.VERDANT_SECRET_KEY);
+    // Values stored before encryption existed are sealed now, before anything serves them.
     const sealed = await encryptPlaintextSecrets(db, parseSecretKey(process.env.VERDANT_SECRET_KEY));
     if (sealed.kubeconfigs + sealed.feedTokens > 0) log(`encrypted ${sealed.kubeconfigs} stored kubeconfigs and ${sealed.feedTokens} feed tokens`);
   } finally {
@@ -127,21 +151,6 @@ try {
 } catch (error) {
   console.error(error);
   await shutdown(1);
-}
-
-const childEnv = { ...process.env, DATABASE_URL: database!.url, SESSION_SECRET: sessionSecret(dataDir, env.SESSION_SECRET), PORT: String(env.PORT) };
-const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
-// Unset when metrics are public; else the configured token or one generated into the data folder.
-const metricsBearer = metricsToken(dataDir, env);
-const metricsEnv = metricsBearer ? { VERDANT_METRICS_TOKEN: metricsBearer } : {};
-
-if (!dev && needsBuild(root)) {
-  log("building the app (first start or sources changed)");
-  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...childEnv, NODE_ENV: "production" } });
-  if (build.status !== 0) {
-    console.error("[verdant] the build failed (see above).");
-    await shutdown(1);
-  }
 }
 
 const server = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-H", env.HOST, "-p", String(env.PORT)], {

@@ -1,11 +1,12 @@
 /** The text and JSON of `npm run ledger:audit` from its summary. */
+import type { DifferenceInterval } from "../../server/accounting/audit-difference-interval";
 import type { LedgerAuditSummary } from "../../server/accounting/shadow-replay";
 
 const kg = (g: number | null) => (g === null ? "—" : `${(g / 1000).toFixed(2)} kg`);
 const pct = (p: number | null) => (p === null ? "—" : `${p.toFixed(1)} %`);
 
 /** The human-readable report (one line per figure). */
-export function ledgerAuditLines(s: LedgerAuditSummary, period: { from: Date; to: Date }): string[] {
+export function ledgerAuditLines(s: LedgerAuditSummary, period: { from: Date; to: Date }, interval: DifferenceInterval | null = null): string[] {
   const methods = Object.entries(s.methods)
     .map(([m, n]) => `${m} x${n}`)
     .join(", ");
@@ -18,7 +19,11 @@ export function ledgerAuditLines(s: LedgerAuditSummary, period: { from: Date; to
     `method 2, shadow replay: active policy ${kg(s.shadow.activeG)}, carbon-agnostic baseline ${kg(s.shadow.baselineG)}, saved ${pct(s.shadow.savedPct)}`,
     `replay vs ledger actual: ${kg(s.shadow.activeG)} vs ${kg(s.ledger.actualG)}; jobs the replay did not finish: baseline ${s.shadow.jobsNotFinished.baseline}, active ${s.shadow.jobsNotFinished.active}`,
     `zone-hours of the period without a measurement: ${s.unmeasuredHours} (${s.forecastHours} priced at the provider's forecast, the rest at the annual average, in both methods)`,
-    `difference of the two methods: ${gap}`,
+    `difference of the two methods: ${gap}${
+      interval
+        ? ` (${Math.round(100 * interval.level)} % bootstrap interval over the period's jobs: ${interval.lowPts.toFixed(1)} .. ${interval.highPts.toFixed(1)} points)`
+        : ""
+    }`,
   ];
 }
 

@@ -7,11 +7,11 @@ import type { SimPolicy, SimPolicyMetrics } from "@/server/engine";
 import { formatDuration } from "./report";
 
 /** Backfill modes in report order. */
-export const BACKFILL_MODES = ["off", "easy", "conservative"] as const;
+export const BACKFILL_MODES = ["off", "first-fit", "easy", "conservative"] as const;
 export type BackfillMode = (typeof BACKFILL_MODES)[number];
 
 /** Labels of the backfill modes in the table. */
-const MODE_LABEL: Record<BackfillMode, string> = { off: "no backfill", easy: "EASY backfill", conservative: "conservative" };
+const MODE_LABEL: Record<BackfillMode, string> = { off: "no backfill", "first-fit": "first fit", easy: "EASY backfill", conservative: "conservative" };
 
 /** Which toggles vary (--variants backfill,preemption); a toggle not varied stays at the policy's default. */
 export interface VariantAxes {

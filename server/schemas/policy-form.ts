@@ -24,7 +24,7 @@ export const policyFormSchema = z.object({
   honorCarbonBudget: z.boolean(),
   allowSplitAcrossClusters: z.boolean(),
   /** Backfill mode of the queue (off, easy, conservative); absent keeps the active policy's. */
-  backfill: z.enum(["off", "easy", "conservative"], { error: "Choose off, easy or conservative" }).optional(),
+  backfill: z.enum(["off", "easy", "conservative", "first-fit"], { error: "Choose off, easy, conservative or first fit" }).optional(),
   /** Minimum run time before a job may be preempted (minutes); absent keeps the active policy's. */
   preemptExemptMinutes: z.number({ error: "Enter minutes" }).min(0, "0 to 1,440 minutes").max(1440, "0 to 1,440 minutes").optional(),
   note: safeString("Note", 200, "At most 200 characters").trim().default(""),

@@ -50,6 +50,14 @@ describe("ledger:audit", () => {
     expect(typeof json.shadowSavedPct).toBe("number");
     expect(json.shadowSavedPct).toBeGreaterThan(-100);
     expect(json.shadowSavedPct).toBeLessThan(100);
+    // The bootstrap interval of the difference brackets the difference itself.
+    const gap = lines.find((l) => l.startsWith("difference of the two methods:"))!;
+    const m = /: (-?[\d.]+) points \(95 % bootstrap interval over the period's jobs: (-?[\d.]+) \.\. (-?[\d.]+) points\)/.exec(gap);
+    expect(m, gap).not.toBeNull();
+    const [difference, low, high] = [m![1], m![2], m![3]].map(Number) as [number, number, number];
+    expect(difference).toBeCloseTo(json.ledgerSavedPct - json.shadowSavedPct, 1);
+    expect(low).toBeLessThanOrEqual(difference + 0.1);
+    expect(high).toBeGreaterThanOrEqual(difference - 0.1);
   });
 
   it("reports the largest share of entries naming one baseline cluster for single-cluster entries", async () => {

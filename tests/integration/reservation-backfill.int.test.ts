@@ -4,7 +4,8 @@
 // predicted end; a short small job starts ahead of it (a backfill), a long one that would run into the
 // reservation does not; when the running jobs end the gang starts at its reserved time, its row goes and
 // the long job, now first to wait, holds the nodes from the gang's predicted end.
-// "off" holds nothing and starts nothing behind the waiting gang (strict priority order); "conservative" holds one per waiting gang.
+// "off" holds nothing and starts nothing behind the waiting gang (strict priority order); "first-fit" holds nothing and starts
+// the long job at once; "conservative" holds one per waiting gang.
 import { QUEUED_FROM_SCRATCH } from "./helpers/queued-job";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createJobRunner, type JobRunner } from "../../server/services/job-runner";
@@ -55,7 +56,7 @@ describe("reservations and backfill", () => {
   });
   afterEach(() => database.drop());
 
-  async function setBackfill(mode: "off" | "easy" | "conservative") {
+  async function setBackfill(mode: "off" | "easy" | "conservative" | "first-fit") {
     const db = database.db;
     const policy = await db.policy.findFirstOrThrow({ where: { active: true }, orderBy: { version: "desc" } });
     await db.policy.update({ where: { id: policy.id }, data: { constraints: { ...(policy.constraints as object), backfill: mode } } });
@@ -253,6 +254,21 @@ describe("reservations and backfill", () => {
     // The long job would fit now, but it queued behind the gang: without backfill it waits its turn.
     expect((await job(long)).status).toBe("QUEUED");
     expect(report.heldBehind).toBeGreaterThanOrEqual(1);
+  });
+
+  it("first fit: no reservation, so a job that fits starts although it delays the waiting gang", async () => {
+    await setBackfill("first-fit");
+    const db = database.db;
+    await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const long = await submit("long", 2, 5000, 4);
+    const report = await schedule(5);
+    expect(report.reserved).toBe(0);
+    expect(report.heldBehind).toBe(0);
+    expect(await db.jobReservation.count()).toBe(0);
+    expect((await job(gang)).status).toBe("QUEUED");
+    // Under EASY the long job is kept out (it would delay the gang); here it takes the nodes now.
+    expect((await job(long)).status).toBe("PLACED");
   });
 
   it("conservative: every waiting gang holds a reservation, each after the ones before it", async () => {

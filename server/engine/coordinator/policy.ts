@@ -48,10 +48,12 @@ export const policyConstraintsSchema = z.object({
   /**
    * Backfill in the queue: "easy" (the highest-priority job that must wait for busy nodes holds them
    * as a reservation; later jobs start only where they do not delay it), "conservative" (every such
-   * job, up to a bound, holds one) or "off" (no backfill: strict priority order, so no job starts
-   * ahead of a higher-priority job that waits for capacity).
+   * job, up to a bound, holds one), "off" (no backfill: strict priority order, so no job starts
+   * ahead of a higher-priority job that waits for capacity) or "first-fit" (no reservation and no
+   * order: every job that fits starts, as the Kubernetes default scheduler does, so a large job may
+   * wait as long as smaller ones keep taking the nodes it needs).
    */
-  backfill: z.enum(["off", "easy", "conservative"]).default("easy"),
+  backfill: z.enum(["off", "easy", "conservative", "first-fit"]).default("easy"),
   /** A job whose class may preempt takes GPUs from lower-priority preemptible jobs when it cannot start otherwise. */
   preemption: z.boolean().default(true),
   /**

@@ -23,7 +23,7 @@ export interface TinyJob {
 }
 
 /** The baseline preset with the given backfill mode and preemption toggle. */
-export function baselineWith(backfill: "off" | "easy" | "conservative", preemption: boolean): SimPolicy {
+export function baselineWith(backfill: "off" | "easy" | "conservative" | "first-fit", preemption: boolean): SimPolicy {
   const base = SIM_POLICY_PRESETS[0] as SimPolicy;
   return {
     ...base,

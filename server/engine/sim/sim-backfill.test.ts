@@ -53,3 +53,37 @@ describe("simulator backfill modes (constraints.backfill)", () => {
     }
   });
 });
+
+/**
+ * Four nodes. A holds three for 2 h; C (all four: a large job) arrives at minute 1 and must wait for A;
+ * E1 (one node, 1 h) at minute 2 ends before A does; E2 (one node, 1 h) arrives at minute 90 and
+ * would still run when A ends.
+ */
+const starving: TinyJob[] = [
+  { id: "A", atMin: 0, members: 3, hours: 2 },
+  { id: "C", atMin: 1, members: 4, hours: 1 },
+  { id: "E1", atMin: 2, members: 1, hours: 1 },
+  { id: "E2", atMin: 90, members: 1, hours: 1 },
+];
+
+describe("first fit: no reservation, so a small job may take the nodes a large job waits for", () => {
+  const r = simulate(tinyScenario(["A100", "A100", "A100", "A100"], starving, [baselineWith("first-fit", false), baselineWith("easy", false)], 4), hooks);
+  const firstFit = r.policies["baseline-first-fit-np"]!;
+  const easy = r.policies["baseline-easy-np"]!;
+
+  it("starts E2 at once and so delays C until E2 ends (2:30)", () => {
+    expect(firstFit.waitLargeMeanS).toBeCloseTo(2.5 * H - 60, 0);
+    expect(firstFit.meanWaitS).toBeCloseTo((0 + (2.5 * H - 60) + 0 + 0) / 4, 0);
+  });
+
+  it("EASY backfills E1 (it ends before C's reservation) but holds E2 until C has run", () => {
+    expect(easy.waitLargeMeanS).toBeCloseTo(2 * H - 60, 0);
+    expect(easy.waitLargeMeanS).toBeLessThan(firstFit.waitLargeMeanS ?? 0);
+    // E2 waits from 1:30 until C ends at 3:00.
+    expect(easy.meanWaitS).toBeCloseTo((0 + (2 * H - 60) + 0 + 1.5 * H) / 4, 0);
+    for (const m of [firstFit, easy]) {
+      expect(m.jobsCompleted).toBe(4);
+      expect(m.placementConflicts).toBe(0);
+    }
+  });
+});

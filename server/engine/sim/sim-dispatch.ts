@@ -6,7 +6,8 @@
  *   they do not delay it;
  * - "conservative": every job that must wait keeps a reservation (up to
  *   {@link MAX_CONSERVATIVE_RESERVATIONS}), each placed after the earlier ones, and later jobs start only
- *   if they delay none of them.
+ *   if they delay none of them;
+ * - "first-fit": no reservation: every job that fits starts, whatever waits ahead of it.
  * Jobs whose class may preempt try that before waiting (sim-decide), in every mode.
  */
 import { decide } from "./sim-decide";

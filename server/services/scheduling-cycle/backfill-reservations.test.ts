@@ -17,7 +17,7 @@ const request = { id: "x", cpuMilli: 1000, memoryMib: 1024, gpuCount: 2, gpuMill
 const hold = (jobId: string): Reservation => ({ jobId, job: request, assignments: [{ nodeIndex: 0, gpuIndices: [0, 1] }], startMs: T + 1000, endMs: T + 2000 });
 const cluster = (id: string, reservations: Reservation[]) => ({ id, reservations }) as unknown as FleetCluster;
 const snapshot = (clusters: FleetCluster[]) => ({ nowMs: T, clusters, links: [], gpuModels: [], tenants: [] }) as FleetSnapshot;
-const policy = (backfill: "off" | "easy" | "conservative"): CoordinatorPolicy => ({
+const policy = (backfill: CoordinatorPolicy["constraints"]["backfill"]): CoordinatorPolicy => ({
   ...DEFAULT_COORDINATOR_POLICY,
   constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, backfill },
 });
@@ -96,6 +96,16 @@ describe("backfill in the cycle", () => {
     const easy = startBackfill(policy("easy"), snapshot([]), () => []).backfill;
     expect(blockIfStrictOrder(easy, "a", waiting())).toBe(false);
     expect(easy.blockedBy).toBeNull();
+  });
+
+  it("first fit neither holds nodes nor closes the queue, and decides no deferred job early", () => {
+    const firstFit = startBackfill(policy("first-fit"), snapshot([cluster("c1", [])]), () => rows("a"));
+    expect(firstFit.backfill.maxReservations).toBe(0);
+    expect(holdIfWaitingForCapacity({ ...firstFit, index }, "a", waiting())).toBe(false);
+    expect(blockIfStrictOrder(firstFit.backfill, "a", waiting())).toBe(false);
+    expect(firstFit.backfill.blockedBy).toBeNull();
+    expect(decideEarly(firstFit.backfill, "b")).toBe(false);
+    expect(firstFit.backfill.held).toEqual([]);
   });
 
   it("decides waiting jobs early only while a hold is wanted, at most MAX_EARLY_DECISIONS per cycle", () => {

@@ -6,7 +6,8 @@
  * - "conservative": every such job holds one (up to MAX_CONSERVATIVE_RESERVATIONS, as the simulator),
  *   each computed with the earlier ones in place;
  * - "off": no backfill: strict priority order. No reservations (rows are dropped); once a job must
- *   wait for busy nodes, no job behind it in the queue starts this cycle (as in the simulator).
+ *   wait for busy nodes, no job behind it in the queue starts this cycle (as in the simulator);
+ * - "first-fit": no reservations (rows are dropped) and no order: every job that fits starts.
  * Reservations are recomputed every cycle: the jobs the cycle decides lose their old holds first (a job
  * must be free to use its own nodes), and the new holds replace the stored rows at the end of the cycle.
  * Only a capacity wait on one cluster is held (the explanation's capacityWait); a carbon deferral
@@ -44,6 +45,11 @@ interface HoldingCycle {
   snapshot: FleetSnapshot;
 }
 
+/** Whether a mode holds no reservation at all (strict order needs none; first fit keeps none). */
+function holdsNothing(mode: BackfillRun["mode"]): boolean {
+  return mode === "off" || mode === "first-fit";
+}
+
 /** How many reservations a mode holds at once. */
 export function maxReservationsOf(mode: BackfillRun["mode"]): number {
   return mode === "conservative" ? MAX_CONSERVATIVE_RESERVATIONS : mode === "easy" ? 1 : 0;
@@ -63,7 +69,7 @@ export function startBackfill(
   const held = new Set(snapshot.clusters.flatMap((c) => c.reservations.map((r) => r.jobId)));
   const decided = new Set(toDecide(held).map((row) => row.id));
   const backfill: BackfillRun = { mode, maxReservations: maxReservationsOf(mode), decided, held: [], early: 0, blockedBy: null };
-  return { backfill, snapshot: withoutReservationsOf(snapshot, mode === "off" ? held : decided) };
+  return { backfill, snapshot: withoutReservationsOf(snapshot, holdsNothing(mode) ? held : decided) };
 }
 
 /**
@@ -72,7 +78,7 @@ export function startBackfill(
  */
 export function holdIfWaitingForCapacity(cycle: HoldingCycle, jobId: string, decision: CoordinatorDecision): boolean {
   const { backfill } = cycle;
-  if (backfill.held.length >= backfill.maxReservations || backfill.mode === "off") return false;
+  if (backfill.held.length >= backfill.maxReservations || holdsNothing(backfill.mode)) return false;
   const wait = decision.explanation.capacityWait;
   if (!wait || decision.outcome !== "deferred" || decision.parts.length !== 1) return false;
   const names = cycle.index.clusters.get(wait.clusterId)?.nodeNames;
@@ -98,7 +104,7 @@ export function blockIfStrictOrder(backfill: BackfillRun, jobId: string, decisio
  * wants a hold and the cycle has early decisions left. Marks it decided when so.
  */
 export function decideEarly(backfill: BackfillRun, jobId: string): boolean {
-  if (backfill.mode === "off" || backfill.held.length >= backfill.maxReservations || backfill.early >= MAX_EARLY_DECISIONS) return false;
+  if (holdsNothing(backfill.mode) || backfill.held.length >= backfill.maxReservations || backfill.early >= MAX_EARLY_DECISIONS) return false;
   backfill.early++;
   backfill.decided.add(jobId);
   return true;
@@ -106,6 +112,6 @@ export function decideEarly(backfill: BackfillRun, jobId: string): boolean {
 
 /** Stores the cycle's holds: the decided jobs' rows replaced (every row dropped when backfill is off). */
 export async function persistReservations(db: Db, backfill: BackfillRun): Promise<void> {
-  if (backfill.mode === "off") await deleteAllReservations(db);
+  if (holdsNothing(backfill.mode)) await deleteAllReservations(db);
   else await replaceReservations(db, [...backfill.decided], backfill.held);
 }
