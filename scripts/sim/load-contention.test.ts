@@ -50,12 +50,14 @@ describe("load benchmark workload", () => {
     expect(v.map((x) => x.simPolicy.name)).toEqual([
       "baseline/off/no-preempt",
       "baseline/off/preempt",
+      "baseline/first-fit/no-preempt",
+      "baseline/first-fit/preempt",
       "baseline/easy/no-preempt",
       "baseline/easy/preempt",
       "baseline/conservative/no-preempt",
       "baseline/conservative/preempt",
     ]);
-    expect(v.map((x) => [x.simPolicy.policy.constraints.backfill, x.simPolicy.policy.constraints.preemption])[3]).toEqual(["easy", true]);
+    expect(v.map((x) => [x.simPolicy.policy.constraints.backfill, x.simPolicy.policy.constraints.preemption])[5]).toEqual(["easy", true]);
     expect(loadVariants(base.policies.slice(0, 1), { backfill: false, preemption: true })).toHaveLength(2);
   });
 
