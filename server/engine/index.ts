@@ -121,6 +121,7 @@ export {
   COORDINATOR_EXPLANATION_VERSION,
   formatExplanation,
   reservationFromDecision,
+  expectedEndMs,
   stateForWindow,
   predictSplitSlowdownPct,
   SPLIT_BASE_SLOWDOWN_PCT,

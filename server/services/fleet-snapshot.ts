@@ -7,6 +7,7 @@
  * jobs as the coordinator's FleetJob.
  */
 import {
+  expectedEndMs,
   createNode,
   HOUR_MS,
   type FleetCluster,
@@ -186,7 +187,7 @@ function runningJobsOn(
         jobId: j.id,
         job: request,
         assignments,
-        endMs: Math.max(nowMs, startMs + j.estimatedDurationS * 1000),
+        endMs: expectedEndMs(startMs, startMs + j.estimatedDurationS * 1000, nowMs),
         ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs, shrinkable) } : {}),
       };
     });

@@ -45,6 +45,7 @@ export { parseCoordinatorExplanation, upgradeCoordinatorExplanation } from "./ex
 export { summarizeClusters, bindingReason } from "./summary";
 export { formatExplanation } from "./format";
 export { reservationFromDecision } from "./reservation";
+export { expectedEndMs } from "./expected-end";
 export type {
   FleetSnapshot,
   FleetCluster,
