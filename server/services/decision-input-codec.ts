@@ -31,6 +31,11 @@ export interface DecisionEngineInput {
   readonly seed: number;
   /** The engine build that decided (`server/services/engine-build.ts`); absent on inputs stored before it was recorded. */
   readonly engineBuild?: string;
+  /**
+   * Present when the preemption planner made the decision (the job could not start otherwise): it is
+   * replayed through `planPreemption` with this bound on its evaluations, not through `decide`.
+   */
+  readonly preemption?: { readonly maxEvaluations: number };
 }
 
 /** One stored part: its hash, where it sits in the input, its canonical JSON and the parts it references. */

@@ -1,11 +1,11 @@
 /**
  * Replays stored decisions: loads the engine inputs a decision was made on, decides again through the
  * engine exactly as the scheduling cycle did (`createCoordinator(coordinator).decide(snapshot, job,
- * { seed })`), and compares outcome, cluster, start, assignments, policy and explanation with the
- * stored row as canonical JSON. Used by `npm run replay` and by the decision page.
+ * { seed })`, or the preemption planner for a decision it made), and compares outcome, cluster, start,
+ * assignments, policy and explanation with the stored row as canonical JSON. Used by `npm run replay` and by the decision page.
  */
 import diff from "microdiff";
-import { createCoordinator, type CoordinatorDecision } from "../engine";
+import { createCoordinator, planPreemption, type CoordinatorDecision } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findDecisionsForReplay, type ReplayDecisionRow } from "../repositories/decision-input-repository";
@@ -84,15 +84,30 @@ function assignmentsOf(decision: CoordinatorDecision, input: DecisionEngineInput
 
 /** Decides again on the stored input, shaped like the stored row. */
 export function replayedDecision(input: DecisionEngineInput): ComparedDecision {
-  const decision = createCoordinator(input.coordinator).decide(input.snapshot, input.job, { seed: input.seed });
+  const decision = redecide(input);
+  if (decision === null) return { outcome: "NO_PREEMPTION_PLAN", clusterId: null, startAt: null, assignments: [], policy: policyOf(input), explanation: null };
   return {
     outcome: STORED_OUTCOME[decision.outcome],
     clusterId: decision.parts[0]?.clusterId ?? null,
     startAt: decision.startMs !== null ? new Date(decision.startMs).toISOString() : null,
     assignments: assignmentsOf(decision, input),
-    policy: { name: input.coordinator.policy.name, version: input.coordinator.policy.version },
+    policy: policyOf(input),
     explanation: decision.explanation,
   };
+}
+
+const policyOf = (input: DecisionEngineInput) => ({ name: input.coordinator.policy.name, version: input.coordinator.policy.version });
+
+/** The engine's decision on the input: the coordinator's, or the preemption planner's plan (null when it finds none). */
+function redecide(input: DecisionEngineInput): CoordinatorDecision | null {
+  const coordinator = createCoordinator(input.coordinator);
+  if (!input.preemption) return coordinator.decide(input.snapshot, input.job, { seed: input.seed });
+  const plan = planPreemption(input.snapshot, input.job, coordinator.policy, {
+    seed: input.seed,
+    coordinator,
+    maxEvaluations: input.preemption.maxEvaluations,
+  });
+  return plan?.decision ?? null;
 }
 
 function storedDecision(row: ReplayDecisionRow): ComparedDecision {

@@ -11,6 +11,10 @@ import { applyPreemptionPlan, mixSeed, planPreemption, type Coordinator, type Co
 import type { Db } from "../db/client";
 import type { QueuedJobRow } from "../repositories/fleet-repository";
 import { commitPreemption, type VictimWrite } from "../repositories/preemption-repository";
+import type { CanonicalJsonError } from "./canonical-json";
+import { DECISION_INPUT_FORMAT, type DecisionEngineInput, type InputEncodingCache } from "./decision-input-codec";
+import { decisionInputWriter } from "./decision-input-store";
+import { engineBuild } from "./engine-build";
 import { toFleetJob, type FleetIndex } from "./fleet-snapshot";
 import { hashJobId, takesOf } from "./placement-takes";
 
@@ -31,9 +35,12 @@ export interface PreemptionCycle {
   readonly db: Db;
   readonly options: { readonly now: Date; readonly seed: number };
   readonly coordinator: Coordinator;
+  /** What the coordinator was built from, stored with the plan's decision so it can be replayed. */
+  readonly coordinatorInput: DecisionEngineInput["coordinator"];
+  readonly inputCache: InputEncodingCache;
   readonly policyId: string;
   readonly index: FleetIndex;
-  readonly report: { placed: number; conflicts: number };
+  readonly report: { placed: number; conflicts: number; inputsUnrecorded: number; inputsUnrecordedReason?: string };
   snapshot: FleetSnapshot;
 }
 
@@ -82,11 +89,17 @@ export async function preemptForJob(
   if (runs >= MAX_PLANS_PER_CYCLE) return false;
   plansRun.set(cycle.report, runs + 1);
   const started = timer();
-  const plan = planPreemption(cycle.snapshot, job, cycle.coordinator.policy, {
-    seed: mixSeed(cycle.options.seed, hashJobId(row.id) ^ PREEMPT_SEED_SALT),
-    coordinator: cycle.coordinator,
-    maxEvaluations: LIVE_MAX_EVALUATIONS,
-  });
+  const seed = mixSeed(cycle.options.seed, hashJobId(row.id) ^ PREEMPT_SEED_SALT);
+  const input: DecisionEngineInput = {
+    v: DECISION_INPUT_FORMAT,
+    coordinator: cycle.coordinatorInput,
+    snapshot: cycle.snapshot,
+    job,
+    seed,
+    engineBuild: engineBuild(),
+    preemption: { maxEvaluations: LIVE_MAX_EVALUATIONS },
+  };
+  const plan = planPreemption(input.snapshot, job, cycle.coordinator.policy, { seed, coordinator: cycle.coordinator, maxEvaluations: LIVE_MAX_EVALUATIONS });
   // A shrink must know the members it sheds from; the planner always says (shrunkFrom).
   if (!plan || plan.victims.length === 0 || plan.victims.some((v) => v.shrinkTo !== null && v.shrunkFrom === undefined)) return false;
   const latencyMs = timer() - started;
@@ -116,6 +129,10 @@ export async function preemptForJob(
     energyKwh: decision.energyKwh,
     emissionsGCo2e: decision.gCo2e,
     victims,
+    writeInputs: decisionInputWriter(input, cycle.inputCache, (error: CanonicalJsonError) => {
+      cycle.report.inputsUnrecorded++;
+      cycle.report.inputsUnrecordedReason = error.message;
+    }),
   });
   if (!result.ok) {
     cycle.report.conflicts++;

@@ -11,6 +11,7 @@ import { createJobRunner, type JobRunner } from "../../server/services/job-runne
 import { runSchedulingCycle } from "../../server/services/scheduling-cycle";
 import { renderPrometheusMetrics } from "../../server/services/prometheus-metrics";
 import { parseCoordinatorExplanation } from "../../server/engine";
+import { replayDecision } from "../../server/services/decision-replay-service";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
@@ -119,6 +120,9 @@ describe("preemption with checkpoints", () => {
     const explanation = parseCoordinatorExplanation(decision.explanation);
     expect(explanation.preemption?.victims).toMatchObject([{ jobId: be, reason: "lower-priority", resumeFromWorkS: 600 }]);
     expect(explanation.preemption?.lostGpuHours).toBeCloseTo(row.lostGpuHours, 9);
+    // The plan's decision stores its inputs, and replaying them through the planner reproduces it.
+    expect(decision.inputHash).not.toBeNull();
+    expect(await replayDecision(db, decision.id)).toMatchObject({ status: "reproduced", differenceCount: 0 });
 
     // The runner stops the victim's run before starting the preemptor on its GPUs.
     await runner.advance(at(22));
