@@ -1,6 +1,7 @@
 /**
  * Reads what an auto-tune replays from the database: for each window, the jobs with a ledger entry
- * submitted in it, the jobs that only held capacity in it, the measured intensity around it and the
+ * submitted in it, the jobs that only held capacity in it, the measured intensity around it (the newest
+ * forecast for hours without a measurement) and the
  * forecast error the live coordinator allowed for at its end, on the fleet's inventory; and the
  * active policy the search starts from, and the recent job shapes the live coordinator learns from.
  * The same reads as the ledger audit's shadow replay.
@@ -8,7 +9,14 @@
 import type { Db } from "../db/client";
 import { parseCoordinatorPolicy, type CoordinatorPolicy } from "../engine";
 import type { ShadowReplayInput } from "../accounting/shadow-replay";
-import { readActivePolicyRow, readAuditFleet, readAuditJobs, readAuditOccupants, readMeasuredIntensity } from "../repositories/ledger-audit-repository";
+import {
+  readActivePolicyRow,
+  readAuditFleet,
+  readAuditJobs,
+  readAuditOccupants,
+  readForecastIntensity,
+  readMeasuredIntensity,
+} from "../repositories/ledger-audit-repository";
 import { findRecentJobShapes } from "../repositories/fleet-repository";
 import { zoneForecastErrors } from "../services/zone-forecast-error";
 import type { AutoTuneHistory } from "./auto-tune";
@@ -26,9 +34,13 @@ type Shared = {
 async function windowInput(db: Db, { fleet, policy, workloadShapes }: Shared, fromMs: number, toMs: number) {
   const from = new Date(fromMs);
   const to = new Date(toMs);
-  const [jobs, measured, errors] = await Promise.all([
+  const intensityFrom = new Date(fromMs - DAY_MS);
+  const intensityTo = new Date(toMs + TAIL_MS);
+  const [jobs, measured, forecast, errors] = await Promise.all([
     readAuditJobs(db, from, to),
-    readMeasuredIntensity(db, new Date(fromMs - DAY_MS), new Date(toMs + TAIL_MS)),
+    readMeasuredIntensity(db, intensityFrom, intensityTo),
+    // Hours without a measurement are priced at the newest forecast, as the ledger and its audit price them.
+    readForecastIntensity(db, intensityFrom, intensityTo),
     zoneForecastErrors(
       db,
       fleet.zones.map((z) => z.id),
@@ -43,6 +55,7 @@ async function windowInput(db: Db, { fleet, policy, workloadShapes }: Shared, fr
     occupants,
     fleet,
     measured,
+    forecast,
     activePolicy: policy,
     workloadShapes,
     forecastErrorByZone: Object.fromEntries(fleet.zones.map((z) => [z.id, errors.get(z.id) ?? []])),

@@ -1,10 +1,12 @@
-// `npm run ledger:audit` prices an hour without a measurement as the ledger does: at the newest
+// `npm run ledger:audit` (and auto-tune's history) prices an hour without a measurement as the ledger does: at the newest
 // provider forecast, not at the zone's annual average. The last two days of a seeded database lose
 // their measurements and gain forecasts of the same values (and an older, different forecast that the
 // newest one overrides): the ledger would price those hours as before, and so must the replay.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildShadowScenario } from "../../server/accounting/shadow-replay";
+import { loadTuneHistory } from "../../server/tuning/tune-history";
 import { SEED_NOW } from "./helpers/constants";
 import { createSeededDatabase, type TestDatabase } from "./helpers/test-database";
 
@@ -39,8 +41,20 @@ describe("ledger:audit on hours without a measurement", () => {
   });
   afterAll(() => t.drop());
 
-  it("replays them at the newest provider forecast, as the ledger prices them", async () => {
+  it("replays them at the newest provider forecast, as the ledger prices them, in the audit and in auto-tune's history", async () => {
     const before = audit(t.url);
+    // Auto-tune replays the same history: a window over the last week, priced the same way.
+    const windows = {
+      trainingFromMs: SEED_NOW.getTime() - 7 * 24 * HOUR_MS,
+      trainingToMs: SEED_NOW.getTime() - 3 * 24 * HOUR_MS,
+      validationFromMs: SEED_NOW.getTime() - 3 * 24 * HOUR_MS,
+      validationToMs: SEED_NOW.getTime(),
+    };
+    const zoneSeries = async () => {
+      const loaded = await loadTuneHistory(t.db, windows);
+      return buildShadowScenario(loaded!.history.validation).scenario.zones.map((z) => [z.zone, z.gCo2ePerKwh]);
+    };
+    const tuneBefore = await zoneSeries();
 
     const to = new Date(Math.floor(SEED_NOW.getTime() / HOUR_MS) * HOUR_MS);
     const from = new Date(to.getTime() - 48 * HOUR_MS);
@@ -76,5 +90,6 @@ describe("ledger:audit on hours without a measurement", () => {
     expect(after.json.ledgerSavedPct).toBeCloseTo(before.json.ledgerSavedPct, 9);
     expect(after.unmeasured).toBe(before.unmeasured + measured.length);
     expect(after.forecast).toBe(before.forecast + measured.length);
+    expect(await zoneSeries()).toEqual(tuneBefore);
   });
 });
