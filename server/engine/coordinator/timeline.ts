@@ -15,7 +15,7 @@
  * window returns the same state object, which keeps the placer's identity-keyed caches warm.
  */
 import type { ClusterState, NodeState } from "../model/node";
-import { applyChanges, tryApplyChanges, type PlacementChange } from "../placement/allocate";
+import { applyChanges, type PlacementChange } from "../placement/allocate";
 import type { FleetCluster, Reservation, RunningJob } from "./types";
 
 interface Timeline {
@@ -98,15 +98,19 @@ function stateAt(t: Timeline, cluster: FleetCluster, atMs: number, active: reado
     return { job: res.job, assignments: res.assignments, sign: 1 };
   });
   const own = new Set<number>();
-  // All at once (touched nodes copied once); one by one only when some reservation does not fit.
-  let state = tryApplyChanges(released, changes);
-  if (state === null) {
+  let state: ClusterState;
+  try {
+    // All at once (touched nodes copied once); one by one only when some reservation does not fit.
+    state = applyChanges(released, changes);
+  } catch {
     state = released;
     for (const c of changes) {
-      const next = tryApplyChanges(state, [c]);
-      // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
-      if (next === null) for (const a of c.assignments) own.add(a.nodeIndex);
-      else state = next;
+      try {
+        state = applyChanges(state, [c]);
+      } catch {
+        // Inconsistent with the running set (e.g. a job overran): withhold its nodes instead.
+        for (const a of c.assignments) own.add(a.nodeIndex);
+      }
     }
   }
   t.checkpoints.set(key, { state, withheld: [...own] });

@@ -31,20 +31,20 @@ function hasDuplicate(list: readonly number[]): boolean {
   return false;
 }
 
-/** Why one member cannot be applied to a working copy (the batch is then unusable), or null once it is applied. */
-function applyOne(node: MutableNode, job: JobRequest, gpuIndices: readonly number[], sign: 1 | -1): string | null {
+/** Applies one member to a working copy; throws (leaving the batch unusable) if it would over- or under-allocate. */
+function applyOne(node: MutableNode, job: JobRequest, gpuIndices: readonly number[], sign: 1 | -1): void {
   const base = node.base;
-  if (gpuIndices.length !== job.gpuCount || hasDuplicate(gpuIndices)) return `expected ${job.gpuCount} distinct GPU indices`;
+  if (gpuIndices.length !== job.gpuCount || hasDuplicate(gpuIndices)) throw invalid(base, `expected ${job.gpuCount} distinct GPU indices`, gpuIndices, job);
   const cpu = node.cpuMilliFree - sign * job.cpuMilli;
   const mem = node.memoryMibFree - sign * job.memoryMib;
-  if (cpu < 0 || cpu > base.cpuMilliCapacity) return `CPU would be ${cpu} of ${base.cpuMilliCapacity} milli`;
-  if (mem < 0 || mem > base.memoryMibCapacity) return `memory would be ${mem} of ${base.memoryMibCapacity} MiB`;
+  if (cpu < 0 || cpu > base.cpuMilliCapacity) throw invalid(base, `CPU would be ${cpu} of ${base.cpuMilliCapacity} milli`, gpuIndices, job);
+  if (mem < 0 || mem > base.memoryMibCapacity) throw invalid(base, `memory would be ${mem} of ${base.memoryMibCapacity} MiB`, gpuIndices, job);
   const gpus = node.gpuMilliFree;
   for (const g of gpuIndices) {
     const free = gpus[g];
-    if (free === undefined) return `GPU index ${g} does not exist`;
+    if (free === undefined) throw invalid(base, `GPU index ${g} does not exist`, gpuIndices, job);
     const next = free - sign * job.gpuMilliPerGpu;
-    if (next < 0 || next > MILLI_GPU_PER_GPU) return `GPU ${g} would have ${next} milli free`;
+    if (next < 0 || next > MILLI_GPU_PER_GPU) throw invalid(base, `GPU ${g} would have ${next} milli free`, gpuIndices, job);
     gpus[g] = next;
   }
   node.cpuMilliFree = cpu;
@@ -61,7 +61,6 @@ function applyOne(node: MutableNode, job: JobRequest, gpuIndices: readonly numbe
       if (at >= 0) hosted.splice(at, 1);
     }
   }
-  return null;
 }
 
 /** One change of a batch: a job's members to allocate (sign 1) or release (sign -1). */
@@ -71,23 +70,29 @@ export interface PlacementChange {
   readonly sign: 1 | -1;
 }
 
-/** Why a batch cannot be applied: the node and member that would over- or under-allocate. */
-interface BatchFailure {
-  readonly nodeIndex: number;
-  readonly why: string;
-  readonly gpuIndices?: readonly number[];
-  readonly job?: JobRequest;
+/**
+ * Applies several changes at once: each touched node is copied once (not once per change), which is
+ * what makes replaying a long running list (timeline states) cheap. Same checks as one by one.
+ */
+export function applyChanges(state: ClusterState, changes: readonly PlacementChange[]): ClusterState {
+  if (changes.length === 0) return state;
+  const nodes = state.nodes.slice();
+  for (const [i, n] of changedNodes(state, changes)) nodes[i] = n;
+  return { nodes };
 }
 
-/** The touched nodes after the changes, or why they cannot be applied (no error is built: callers that only test fit stay cheap). */
-function applyBatch(state: ClusterState, changes: readonly PlacementChange[]): Map<number, NodeState> | BatchFailure {
+/**
+ * The nodes {@link applyChanges} would replace, by index, without copying the node list (for callers
+ * that read only the touched nodes, e.g. a fragmentation delta). Same checks, same node values.
+ */
+export function changedNodes(state: ClusterState, changes: readonly PlacementChange[]): Map<number, NodeState> {
   const work = new Map<number, MutableNode>();
   for (const c of changes) {
     for (const a of c.assignments) {
       let node = work.get(a.nodeIndex);
       if (!node) {
         const base = state.nodes[a.nodeIndex];
-        if (!base) return { nodeIndex: a.nodeIndex, why: "missing" };
+        if (!base) throw new EngineError("INVALID_PLACEMENT", `node index ${a.nodeIndex} does not exist`);
         node = {
           base,
           cpuMilliFree: base.cpuMilliFree,
@@ -97,54 +102,13 @@ function applyBatch(state: ClusterState, changes: readonly PlacementChange[]): M
         };
         work.set(a.nodeIndex, node);
       }
-      const why = applyOne(node, c.job, a.gpuIndices, c.sign);
-      if (why !== null) return { nodeIndex: a.nodeIndex, why, gpuIndices: a.gpuIndices, job: c.job };
+      applyOne(node, c.job, a.gpuIndices, c.sign);
     }
   }
   const out = new Map<number, NodeState>();
   for (const [i, n] of work)
     out.set(i, { ...n.base, cpuMilliFree: n.cpuMilliFree, memoryMibFree: n.memoryMibFree, gpuMilliFree: n.gpuMilliFree, hostedGpuShares: n.hostedGpuShares });
   return out;
-}
-
-function failureError(state: ClusterState, f: BatchFailure): EngineError {
-  const node = state.nodes[f.nodeIndex];
-  if (!node || !f.job || !f.gpuIndices) return new EngineError("INVALID_PLACEMENT", `node index ${f.nodeIndex} does not exist`);
-  return invalid(node, f.why, f.gpuIndices, f.job);
-}
-
-/**
- * Applies several changes at once: each touched node is copied once (not once per change), which is
- * what makes replaying a long running list (timeline states) cheap. Throws on any over- or under-allocation.
- */
-export function applyChanges(state: ClusterState, changes: readonly PlacementChange[]): ClusterState {
-  if (changes.length === 0) return state;
-  const changed = applyBatch(state, changes);
-  if (!(changed instanceof Map)) throw failureError(state, changed);
-  return withNodes(state, changed);
-}
-
-/** {@link applyChanges}, or null when the changes do not fit (same checks, no error built). */
-export function tryApplyChanges(state: ClusterState, changes: readonly PlacementChange[]): ClusterState | null {
-  if (changes.length === 0) return state;
-  const changed = applyBatch(state, changes);
-  return changed instanceof Map ? withNodes(state, changed) : null;
-}
-
-function withNodes(state: ClusterState, changed: ReadonlyMap<number, NodeState>): ClusterState {
-  const nodes = state.nodes.slice();
-  for (const [i, n] of changed) nodes[i] = n;
-  return { nodes };
-}
-
-/**
- * The nodes {@link applyChanges} would replace, by index, without copying the node list (for callers
- * that read only the touched nodes, e.g. a fragmentation delta). Same checks, same node values.
- */
-export function changedNodes(state: ClusterState, changes: readonly PlacementChange[]): Map<number, NodeState> {
-  const changed = applyBatch(state, changes);
-  if (changed instanceof Map) return changed;
-  throw failureError(state, changed);
 }
 
 /** Allocates each assignment's member of `job` (one member per assignment). */
