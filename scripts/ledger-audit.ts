@@ -8,28 +8,17 @@ import { performance } from "node:perf_hooks";
 import { resolve } from "node:path";
 import { differenceInterval, perJobGrams } from "../server/accounting/audit-difference-interval";
 import { replayedGrams, runPartCollector, shadowBreakdown } from "../server/accounting/shadow-breakdown";
+import { readShadowShared, readShadowWindow } from "../server/accounting/shadow-replay-reads";
 import { buildShadowScenario, summarizeAudit } from "../server/accounting/shadow-replay";
 import { createDb } from "../server/db/client";
 import { simulate } from "../server/engine";
 import { parseEnv } from "../server/env.js";
-import {
-  readActivePolicyRow,
-  readAuditFleet,
-  readAuditJobs,
-  readAuditOccupants,
-  readForecastIntensity,
-  readMeasuredIntensity,
-} from "../server/repositories/ledger-audit-repository";
-import { findRecentJobShapes } from "../server/repositories/fleet-repository";
-import { zoneForecastErrors } from "../server/services/zone-forecast-error";
 import { openDatabase } from "./lib/database";
 import { LEDGER_AUDIT_USAGE, LedgerAuditArgError, parseLedgerAuditArgs, type LedgerAuditArgs } from "./lib/ledger-audit-args";
 import { breakdownLines } from "./lib/ledger-audit-breakdown";
 import { ledgerAuditJson, ledgerAuditLines } from "./lib/ledger-audit-report";
 
 const DAY_MS = 86_400_000;
-/** Intensity read beyond the period for runs and deferrals that end after it. */
-const TAIL_MS = 14 * DAY_MS;
 
 async function audit(args: LedgerAuditArgs): Promise<void> {
   const env = parseEnv(process.env);
@@ -38,40 +27,13 @@ async function audit(args: LedgerAuditArgs): Promise<void> {
   try {
     const to = args.until ?? new Date();
     const from = new Date(to.getTime() - args.days * DAY_MS);
-    const intensityFrom = new Date(from.getTime() - DAY_MS);
-    const intensityTo = new Date(to.getTime() + TAIL_MS);
-    const [jobs, fleet, measured, forecast, policy] = await Promise.all([
-      readAuditJobs(db, from, to),
-      readAuditFleet(db),
-      readMeasuredIntensity(db, intensityFrom, intensityTo),
-      // Hours without a measurement are priced at the newest forecast, as the ledger prices them.
-      readForecastIntensity(db, intensityFrom, intensityTo),
-      readActivePolicyRow(db),
-    ]);
+    const shared = await readShadowShared(db);
+    const { policy } = shared;
     if (!policy) throw new Error("No placement policy is active; activate one in Admin > Policy first.");
-    const occupants = await readAuditOccupants(db, from, to, new Set(jobs.map((j) => j.id)));
-    // The shapes the live coordinator learns its target workload from (createFleetCoordinator).
-    const workloadShapes = await findRecentJobShapes(db, 5000);
+    const input = await readShadowWindow(db, { ...shared, policy }, from.getTime(), to.getTime());
     const t0 = performance.now();
-    // The error the live deferral checks allowed for, so the replay's active policy waits as rarely as live did.
-    const errors = await zoneForecastErrors(
-      db,
-      fleet.zones.map((z) => z.id),
-      to.getTime(),
-    );
-    const forecastErrorByZone = Object.fromEntries(fleet.zones.map((z) => [z.id, errors.get(z.id) ?? []]));
-    const { scenario, unmeasuredHours, forecastHours } = buildShadowScenario({
-      fromMs: from.getTime(),
-      toMs: to.getTime(),
-      jobs,
-      fleet,
-      measured,
-      forecast,
-      activePolicy: policy,
-      forecastErrorByZone,
-      occupants,
-      workloadShapes,
-    });
+    const { jobs, occupants } = input;
+    const { scenario, unmeasuredHours, forecastHours } = buildShadowScenario(input);
     const collector = runPartCollector();
     const result = simulate(scenario, { now: () => performance.now(), onRunPart: collector.onRunPart });
     process.stderr.write(
