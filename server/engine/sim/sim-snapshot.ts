@@ -88,8 +88,8 @@ function liveFleetCluster(s: SimState, c: SimClusterRun, i: number, series: Flee
   if (hit && hit.version === c.version && hit.atMs === s.now && hit.fleet.series === series) return hit.fleet;
   const running: RunningJob[] = [];
   for (const x of c.running.values()) {
-    // A job past its predicted end is still running (expectedEndMs says for how long).
-    const endMs = expectedEndMs(s.recById.get(x.jobId)?.runStartMs ?? s.now, x.endMs, s.now);
+    // A job past its predicted end is still running (expectedEndMs says for how long); only then is its start looked up.
+    const endMs = x.endMs > s.now ? x.endMs : expectedEndMs(s.recById.get(x.jobId)?.runStartMs ?? s.now, x.endMs, s.now);
     // Checkpoint facts change with time, so they are filled at the decision instant.
     const preemption = preemptionFacts(s, x.jobId);
     running.push(preemption ? { ...x, endMs, preemption } : endMs === x.endMs ? x : { ...x, endMs });
