@@ -12,6 +12,7 @@ const minutes = (s: number) => (s >= 3600 ? `${n(s / 3600, 1)} h` : `${n(s / 60,
 const REASON_TEXT: Record<Preemption["victims"][number]["reason"], string> = {
   "lower-priority": "lower-priority class, preemptible",
   "borrowed-quota": "ran on quota borrowed from this job's tenant",
+  "backfill-overrun": "backfilled ahead of this job's reservation, ran past its predicted end",
 };
 const SKIP_TEXT: Record<Preemption["skipped"][number]["why"], string> = {
   "no-eligible-victims": "no eligible running job",

@@ -238,11 +238,12 @@ export {
   type SimHooks,
   type SimRunPart,
 } from "./sim";
-// Priority classes and preemption: which lower-priority or borrowing jobs a job may stop to start now.
+// Priority classes and preemption: which lower-priority, borrowing or overrunning backfilled jobs a job may stop to start now.
 export {
   planPreemption,
   applyPreemptionPlan,
   shrinkText,
+  preemptionReasonClause,
   DEFAULT_MAX_PREEMPTION_EVALUATIONS,
   PREEMPTION_REASONS,
   preemptionSectionSchema,

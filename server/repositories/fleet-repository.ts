@@ -49,7 +49,12 @@ export function findJobsHoldingResources(db: Db) {
       lastCheckpointAt: true,
       borrowedGpus: true,
       minMembers: true,
-      decisions: { orderBy: { createdAt: "desc" }, take: 1, select: { clusterId: true, assignments: true, startAt: true, explanation: false } },
+      // The placement: where, from when, and whether it was a backfill (its overrun may be taken back by the reservation).
+      decisions: {
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { clusterId: true, assignments: true, startAt: true, backfilled: true, explanation: false },
+      },
     },
   });
 }

@@ -9,6 +9,7 @@
  * on its cluster, or resizes a shrunk one, and marks the row stopped.
  */
 import type { Db } from "../db/client";
+import type { PreemptionReason } from "../engine";
 import { parseStoredAssignments } from "./stored-json";
 import { shrinkRunningJob, ShrinkLost } from "./elastic-shrink-repository";
 import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInputsWrite, type DecisionRecord, type NodeTake } from "./placement-repository";
@@ -17,7 +18,7 @@ import { placeQueuedJob, PlacementConflictError, releaseShares, type DecisionInp
 export interface VictimWrite {
   jobId: string;
   clusterId: string;
-  reason: "borrowed-quota" | "lower-priority";
+  reason: PreemptionReason;
   lostGpuHours: number;
   statusReason: string;
   /** An elastic victim that sheds members (from its current count down to `to`) instead of stopping. */

@@ -33,9 +33,10 @@ export interface DecisionEngineInput {
   readonly engineBuild?: string;
   /**
    * Present when the preemption planner made the decision (the job could not start otherwise): it is
-   * replayed through `planPreemption` with this bound on its evaluations, not through `decide`.
+   * replayed through `planPreemption` with this bound on its evaluations, and whether the job held a
+   * capacity reservation (absent on inputs stored before it was recorded: it held none), not through `decide`.
    */
-  readonly preemption?: { readonly maxEvaluations: number };
+  readonly preemption?: { readonly maxEvaluations: number; readonly holdsReservation?: boolean };
 }
 
 /** One stored part: its hash, where it sits in the input, its canonical JSON and the parts it references. */

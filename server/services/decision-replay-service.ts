@@ -106,6 +106,7 @@ function redecide(input: DecisionEngineInput): CoordinatorDecision | null {
     seed: input.seed,
     coordinator,
     maxEvaluations: input.preemption.maxEvaluations,
+    holdsReservation: input.preemption.holdsReservation === true,
   });
   return plan?.decision ?? null;
 }

@@ -171,6 +171,7 @@ function runningJobsOn(
     .map((j) => {
       const stored = partsOf(j).filter((a) => a.cluster === clusterId);
       const startMs = (j.startedAt ?? j.decisions[0]?.startAt ?? j.placedAt ?? new Date(nowMs)).getTime();
+      const predictedEndMs = startMs + j.estimatedDurationS * 1000;
       const request: JobRequest = {
         id: j.id,
         cpuMilli: j.cpuMilli,
@@ -187,8 +188,8 @@ function runningJobsOn(
         jobId: j.id,
         job: request,
         assignments,
-        endMs: expectedEndMs(startMs, startMs + j.estimatedDurationS * 1000, nowMs),
-        ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs, shrinkable) } : {}),
+        endMs: expectedEndMs(startMs, predictedEndMs, nowMs),
+        ...(j.priorityClass ? { preemption: preemptionFacts(j, nowMs, shrinkable, predictedEndMs) } : {}),
       };
     });
 }
@@ -197,12 +198,14 @@ function runningJobsOn(
  * A running job as a preemption candidate. A placed job not yet started has lost nothing; a checkpoint
  * stored before this run began belongs to an earlier run. An elastic job may shed members down to its
  * minimum only when `shrinkable` (running, wholly on one cluster whose driver can resize it: the
- * simulated one; Kubernetes cannot resize an Indexed Job, so there it is stopped instead).
+ * simulated one; Kubernetes cannot resize an Indexed Job, so there it is stopped instead). A job
+ * placed by backfill and past the end it was predicted to reach has overrun its backfill.
  */
-function preemptionFacts(j: HoldingJob, nowMs: number, shrinkable: boolean): RunningJobPreemption {
+function preemptionFacts(j: HoldingJob, nowMs: number, shrinkable: boolean, predictedEndMs: number): RunningJobPreemption {
   const startedAtMs = j.startedAt?.getTime() ?? nowMs;
   const checkpointMs = j.lastCheckpointAt?.getTime() ?? null;
   return {
+    ...(j.decisions[0]?.backfilled === true && nowMs > predictedEndMs ? { backfillOverrun: true } : {}),
     tenant: j.tenantId,
     priority: j.priorityClass?.priority ?? j.priority,
     preemptible: j.priorityClass?.preemptible ?? false,

@@ -8,7 +8,7 @@
  * named by a preemption are not named.
  */
 import { readerText } from "../format/zoned-time";
-import { parseCoordinatorExplanation, type CoordinatorExplanation } from "../engine";
+import { parseCoordinatorExplanation, preemptionReasonClause, type CoordinatorExplanation, type PreemptionReason } from "../engine";
 import type { Db } from "../db/client";
 import type { SessionUser } from "../auth/session-user";
 import { findJobTimelineHead, findJobTimelineRows } from "../repositories/job-timeline-repository";
@@ -198,7 +198,7 @@ export async function getJobTimeline(db: Db, user: SessionUser, jobId: string): 
         shrunk ? "shrunk" : "preempted",
         shrunk
           ? `Shrunk from ${p.shrunkFrom} to ${p.shrunkTo} members on ${clusterName(p.clusterId)} for ${by}`
-          : `Preempted by ${by} on ${clusterName(p.clusterId)} (${p.reason === "borrowed-quota" ? "it ran on borrowed quota" : "its class ranks lower"}): lost ${p.lostGpuHours.toFixed(2)} GPU-h, resumes from ${Math.round(p.resumeFromWorkS / 60)} min of checkpointed work`,
+          : `Preempted by ${by} on ${clusterName(p.clusterId)} (${preemptionReasonClause(p.reason as PreemptionReason)}): lost ${p.lostGpuHours.toFixed(2)} GPU-h, resumes from ${Math.round(p.resumeFromWorkS / 60)} min of checkpointed work`,
         "preemption",
         { decisionId: p.decisionId, otherJob: other },
       ),

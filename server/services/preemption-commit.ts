@@ -7,7 +7,16 @@
  * and keeps running. The runner stops the victims' runs on their clusters, or resizes the shrunk ones,
  * before the preemptor starts (job-runner/stop-preempted.ts).
  */
-import { applyPreemptionPlan, mixSeed, planPreemption, type Coordinator, type CoordinatorDecision, type FleetSnapshot, type PreemptionPlan } from "../engine";
+import {
+  applyPreemptionPlan,
+  mixSeed,
+  planPreemption,
+  preemptionReasonClause,
+  type Coordinator,
+  type CoordinatorDecision,
+  type FleetSnapshot,
+  type PreemptionPlan,
+} from "../engine";
 import type { Db } from "../db/client";
 import type { QueuedJobRow } from "../repositories/fleet-repository";
 import { commitPreemption, type VictimWrite } from "../repositories/preemption-repository";
@@ -62,7 +71,7 @@ export function preemptedReason(
 ): string {
   const cls = preemptor.priorityClass ? ` (class ${preemptor.priorityClass}, priority ${plan.section.preemptor.priority})` : "";
   const who = victim.tenant === preemptor.tenant ? `job "${preemptor.name}"` : "a job of another tenant";
-  const why = victim.reason === "borrowed-quota" ? "it ran on borrowed quota its lender needs back" : "its class ranks lower";
+  const why = preemptionReasonClause(victim.reason);
   const resume =
     victim.resumeFromWorkS > 0 ? `resumes from ${workText(victim.resumeFromWorkS)} of checkpointed work` : "no checkpoint yet, restarts from the beginning";
   if (victim.shrinkTo !== null)
@@ -70,18 +79,28 @@ export function preemptedReason(
   return `Preempted by ${who}${cls} on cluster ${clusterName} because ${why}: lost ${hoursText(victim.lostGpuHours)} since its last checkpoint; ${resume}`;
 }
 
+/** Whether some running job of the snapshot overran its backfill (a reservation holder may take it back). */
+function someBackfillOverrun(snapshot: FleetSnapshot): boolean {
+  return snapshot.clusters.some((c) => c.running.some((r) => r.preemption?.backfillOverrun === true && r.preemption.preemptible));
+}
+
 /**
  * Tries to start a job that cannot start now by preempting; true when a plan committed (the job is
  * PLACED and counted), false when the job may not preempt, no plan helps, or the plan lost a race.
+ * A job whose class may not preempt still may when it would hold the cycle's reservation
+ * (`holdsReservation`) and a backfilled job overran its predicted end.
  */
 export async function preemptForJob(
   cycle: PreemptionCycle,
   row: QueuedJobRow,
   timer: () => number = () => performance.now(),
   waiting?: CoordinatorDecision,
+  holdsReservation = false,
 ): Promise<boolean> {
   const job = toFleetJob(row);
-  if (!job.mayPreempt || !cycle.coordinator.policy.constraints.preemption) return false;
+  if (!cycle.coordinator.policy.constraints.preemption) return false;
+  const reclaims = holdsReservation && someBackfillOverrun(cycle.snapshot);
+  if (!job.mayPreempt && !reclaims) return false;
   // Waiting by choice (for cleaner power, or for its window to open) is not waiting for GPUs.
   const chosen = waiting?.explanation.clusters.find((c) => c.clusterId === waiting.parts[0]?.clusterId);
   if (waiting?.outcome === "deferred" && (chosen?.startReason === "carbon" || chosen?.startReason === "window")) return false;
@@ -97,9 +116,14 @@ export async function preemptForJob(
     job,
     seed,
     engineBuild: engineBuild(),
-    preemption: { maxEvaluations: LIVE_MAX_EVALUATIONS },
+    preemption: { maxEvaluations: LIVE_MAX_EVALUATIONS, ...(reclaims ? { holdsReservation: true } : {}) },
   };
-  const plan = planPreemption(input.snapshot, job, cycle.coordinator.policy, { seed, coordinator: cycle.coordinator, maxEvaluations: LIVE_MAX_EVALUATIONS });
+  const plan = planPreemption(input.snapshot, job, cycle.coordinator.policy, {
+    seed,
+    coordinator: cycle.coordinator,
+    maxEvaluations: LIVE_MAX_EVALUATIONS,
+    holdsReservation: reclaims,
+  });
   // A shrink must know the members it sheds from; the planner always says (shrunkFrom).
   if (!plan || plan.victims.length === 0 || plan.victims.some((v) => v.shrinkTo !== null && v.shrunkFrom === undefined)) return false;
   const latencyMs = timer() - started;

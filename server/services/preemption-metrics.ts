@@ -1,6 +1,6 @@
 /**
  * The preemption series of /api/metrics, read from the database at scrape: every Preemption row
- * counted by reason (lower-priority, borrowed-quota), and the GPU-hours they lost. Both reasons are
+ * counted by reason (lower-priority, borrowed-quota, backfill-overrun), and the GPU-hours they lost. Every reason is
  * always present, at 0 before the first preemption, so a rate() over them starts from a sample.
  */
 import { Counter, type Registry } from "prom-client";
@@ -13,7 +13,7 @@ export async function registerPreemptionMetrics(db: Db, registers: Registry[]): 
   const rows = await countPreemptionsByReason(db);
   const total = new Counter({
     name: "verdant_preemptions_total",
-    help: "Running jobs stopped so that a higher-priority job could start, by reason: lower-priority or borrowed-quota.",
+    help: "Running jobs stopped so that another job could start, by reason: lower-priority, borrowed-quota or backfill-overrun (backfilled past its predicted end into a reservation).",
     labelNames: ["reason"],
     registers,
   });

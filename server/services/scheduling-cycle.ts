@@ -37,6 +37,7 @@ import {
   persistReservations,
   startBackfill,
   type BackfillRun,
+  wouldHoldReservation,
 } from "./scheduling-cycle/backfill-reservations";
 import { findCapacityWaiters } from "../repositories/reservation-repository";
 import { hashJobId, takesOf } from "./placement-takes";
@@ -306,8 +307,9 @@ async function considerJob(run: CycleRun, row: QueuedJobRow): Promise<void> {
 
 /**
  * A job that cannot start now: a job whose class may preempt takes GPUs from lower-priority or
- * borrowing jobs instead of waiting; otherwise, waiting for busy nodes, it may hold them as a
- * reservation (backfill mode permitting), and its waiting decision is recorded.
+ * borrowing jobs instead of waiting, and a job that would hold the reservation takes back GPUs from
+ * backfilled jobs that overran their predicted end (policy permitting); otherwise, waiting for busy
+ * nodes, it may hold them as a reservation (backfill mode permitting), and its waiting decision is recorded.
  */
 async function cannotStartNow(
   run: CycleRun,
@@ -318,7 +320,7 @@ async function cannotStartNow(
   writeInputs: DecisionInputWriter,
 ): Promise<void> {
   if (impossible) return commitWaiting(run, decision, record, impossible, writeInputs);
-  if (await preemptForJob(run, row, run.timer, decision)) return;
+  if (await preemptForJob(run, row, run.timer, decision, wouldHoldReservation(run.backfill, decision))) return;
   if (holdIfWaitingForCapacity(run, row.id, decision)) run.report.reserved++;
   blockIfStrictOrder(run.backfill, row.id, decision);
   await commitWaiting(run, decision, record, impossible, writeInputs);

@@ -209,6 +209,63 @@ describe("reservations and backfill", () => {
     expect(metrics).toContain("verdant_job_reservations 1");
   });
 
+  it("takes back the nodes of a backfilled job that runs past its predicted end into the reservation, then resumes it", async () => {
+    const db = database.db;
+    const { b } = await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const short = await submit("short", 2, 600, 3);
+    const report = await schedule(5);
+    expect(report).toMatchObject({ reserved: 1, backfilled: 1 });
+    // The driver runs it for 5000 s, while its estimate still says 600 s: a run that outlives its estimate.
+    await db.job.update({ where: { id: short }, data: { estimatedDurationS: 5000 } });
+    await runner.advance(at(6));
+    await db.job.update({ where: { id: short }, data: { estimatedDurationS: 600 } });
+    expect((await job(short)).status).toBe("RUNNING");
+
+    await runner.advance(at(2001));
+    expect((await job(b)).status).toBe("SUCCEEDED");
+    expect((await job(short)).status).toBe("RUNNING");
+    // The gang and the short job share a class, so the class alone could not preempt; the broken promise can.
+    await schedule(2001);
+    const started = await job(gang);
+    expect(started.status).toBe("PLACED");
+    const decision = await latestDecision(gang);
+    const explanation = parseCoordinatorExplanation(decision.explanation);
+    expect(explanation.preemption?.victims.map((v) => [v.jobId, v.reason])).toEqual([[short, "backfill-overrun"]]);
+    expect((await db.preemption.findFirstOrThrow({ where: { victimJobId: short } })).reason).toBe("backfill-overrun");
+    const victim = await job(short);
+    expect(victim.status).toBe("QUEUED");
+    expect(victim.statusReason).toContain("backfilled ahead of a reservation and ran past its predicted end");
+    expect((await replayDecision(db, decision.id)).status).toBe("reproduced");
+    expect(await renderPrometheusMetrics(db)).toContain('verdant_preemptions_total{reason="backfill-overrun"} 1');
+
+    // Once the gang has run, the requeued job starts again and finishes.
+    await runner.advance(at(2002));
+    await runner.advance(at(2002 + 3600));
+    expect((await job(gang)).status).toBe("SUCCEEDED");
+    await schedule(2002 + 3600);
+    await runner.advance(at(2003 + 3600));
+    expect((await job(short)).status).toBe("RUNNING");
+  });
+
+  it("leaves an overrunning backfilled job alone when the policy's preemption is off", async () => {
+    const db = database.db;
+    const policy = await db.policy.findFirstOrThrow({ where: { active: true }, orderBy: { version: "desc" } });
+    await db.policy.update({ where: { id: policy.id }, data: { constraints: { ...(policy.constraints as object), preemption: false } } });
+    await fillNodes();
+    const gang = await submit("gang", gpus, 3600, 2, 2);
+    const short = await submit("short", 2, 600, 3);
+    await schedule(5);
+    await db.job.update({ where: { id: short }, data: { estimatedDurationS: 5000 } });
+    await runner.advance(at(6));
+    await db.job.update({ where: { id: short }, data: { estimatedDurationS: 600 } });
+    await runner.advance(at(2001));
+    await schedule(2001);
+    expect((await job(gang)).status).toBe("QUEUED");
+    expect((await job(short)).status).toBe("RUNNING");
+    expect(await db.preemption.count()).toBe(0);
+  });
+
   it("passes the hold to the next job waiting for capacity in the cycle the holder starts, though that job is not due to be decided again", async () => {
     const db = database.db;
     await fillNodes();

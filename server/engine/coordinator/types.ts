@@ -49,6 +49,13 @@ export interface RunningJobPreemption {
   readonly borrowedGpus: number;
   /** Elastic gang: the fewest members it may run with (it can shed members instead of stopping); null = fixed. */
   readonly minMembers: number | null;
+  /**
+   * Started by backfill (ahead of a job holding a reservation on its cluster) and now past the end it
+   * was predicted to reach: it was admitted on the promise of ending before the reservation, so a job
+   * holding a reservation may take its GPUs back, whatever the two classes (if the job's is
+   * preemptible). Absent = false.
+   */
+  readonly backfillOverrun?: boolean;
 }
 
 /** A queued job's hold on specific nodes from startMs (EASY backfill: later jobs must not delay it). */

@@ -2,6 +2,7 @@
 export { planPreemption, DEFAULT_MAX_PREEMPTION_EVALUATIONS, type PreemptionPlan, type PreemptionOptions } from "./plan-preemption";
 export {
   PREEMPTION_REASONS,
+  preemptionReasonClause,
   preemptionSectionSchema,
   type PreemptionReason,
   type PreemptionSection,

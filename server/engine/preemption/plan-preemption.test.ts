@@ -265,3 +265,42 @@ describe("planPreemption", () => {
     }
   });
 });
+
+describe("planPreemption for a job holding a reservation", () => {
+  // Same priority as the running jobs and a class that may not preempt: only a broken backfill promise entitles it.
+  const holder = () => job({ id: "head", gpuCount: 4, cpuMilli: 4000, priority: 100, priorityClass: "pc-standard", mayPreempt: false });
+  const both = (p: Partial<RunningJobPreemption>) =>
+    snapshotWith([
+      { id: "overran", node: 0, gpus: [0, 1, 2, 3], p },
+      { id: "on-time", node: 1, gpus: [0, 1, 2, 3] },
+    ]);
+
+  it("takes back the GPUs of a backfilled job that ran past its predicted end, whatever the classes", () => {
+    const plan = planPreemption(both({ backfillOverrun: true }), holder(), DEFAULT_COORDINATOR_POLICY, { seed: 1, holdsReservation: true });
+    expect(plan!.victims.map((v) => [v.jobId, v.reason])).toEqual([["overran", "backfill-overrun"]]);
+    expect(coordinatorExplanationSchema.safeParse(plan!.decision.explanation).success).toBe(true);
+  });
+
+  it("takes nothing when it holds no reservation, the job has not overrun, or its class is not preemptible", () => {
+    expect(planPreemption(both({ backfillOverrun: true }), holder(), DEFAULT_COORDINATOR_POLICY, { seed: 1 })).toBeNull();
+    expect(planPreemption(both({}), holder(), DEFAULT_COORDINATOR_POLICY, { seed: 1, holdsReservation: true })).toBeNull();
+    expect(
+      planPreemption(both({ backfillOverrun: true, preemptible: false }), holder(), DEFAULT_COORDINATOR_POLICY, { seed: 1, holdsReservation: true }),
+    ).toBeNull();
+  });
+
+  it("prefers an overrunning backfill to a lower class when its class may also preempt", () => {
+    const snap = both({ backfillOverrun: true, lastCheckpointMs: null });
+    const plan = planPreemption(snap, { ...holder(), priority: 1000, mayPreempt: true }, DEFAULT_COORDINATOR_POLICY, {
+      seed: 1,
+      holdsReservation: true,
+    });
+    expect(plan!.victims.map((v) => v.reason)).toEqual(["backfill-overrun"]);
+    expect(plan!.section.alternatives.find((a) => a.chosen)!.lowerPriorityLostGpuHours).toBe(0);
+  });
+
+  it("is off with the policy's preemption", () => {
+    const off = parseCoordinatorPolicy({ ...DEFAULT_COORDINATOR_POLICY, constraints: { ...DEFAULT_COORDINATOR_POLICY.constraints, preemption: false } });
+    expect(planPreemption(both({ backfillOverrun: true }), holder(), off, { seed: 1, holdsReservation: true })).toBeNull();
+  });
+});

@@ -3,7 +3,9 @@
  * jobs to stop (or shrink) so that it starts now, at the least cost.
  *
  * Cost, compared in this order: GPU-hours lost by lower-priority victims (reclaiming GPUs a tenant
- * borrowed beyond its nominal quota comes first, since the lender is only taking back its own), then
+ * borrowed beyond its nominal quota comes first, since the lender is only taking back its own; so does
+ * stopping a backfilled job that overran into the preemptor's reservation, since it broke the promise
+ * it was admitted on), then
  * all GPU-hours lost (GPUs x time since each victim's last checkpoint), then the free GPU left
  * stranded on partly used nodes once the preemptor is placed, then the number of victims.
  *
@@ -25,7 +27,7 @@ import { buildTargetWorkload, type TargetWorkload } from "../model/target-worklo
 import { MILLI_GPU_PER_GPU } from "../model/units";
 import type { PreemptionAlternative, PreemptionSection, PreemptionVictim } from "./preemption-section";
 import { releaseInSnapshot, releaseOnCluster, type Release } from "./release-victims";
-import { victimCandidates, type VictimCandidate } from "./victim-candidates";
+import { victimCandidates, type VictimCandidate, type VictimRules } from "./victim-candidates";
 
 /** Nodes whose jobs are tried first as an ordering of their own (gangs need whole nodes). */
 const NODE_SEEDS = 3;
@@ -43,6 +45,12 @@ export interface PreemptionOptions {
   readonly workload?: TargetWorkload | null;
   /** Bound on the coordinator decisions run while searching (default {@link DEFAULT_MAX_PREEMPTION_EVALUATIONS}). */
   readonly maxEvaluations?: number;
+  /**
+   * The job holds a capacity reservation (the first job waiting for capacity under EASY or
+   * conservative backfill): it may take back GPUs from backfilled jobs that ran past their predicted
+   * end, whatever its class. Absent = false.
+   */
+  readonly holdsReservation?: boolean;
 }
 
 /** A preemption plan: stop (or shrink) the victims on one cluster, then place the preemptor by `decision`. */
@@ -111,14 +119,15 @@ function compare(a: Evaluated, b: Evaluated): number {
   );
 }
 
+/** Taking back what the preemptor is owed (lent quota, a broken backfill promise) comes before taking from a lower class. */
+const owedFirst = (a: VictimCandidate, b: VictimCandidate) => (a.reason === "lower-priority" ? 1 : 0) - (b.reason === "lower-priority" ? 1 : 0);
 const byLost = (a: VictimCandidate, b: VictimCandidate) =>
-  (a.reason === "borrowed-quota" ? 0 : 1) - (b.reason === "borrowed-quota" ? 0 : 1) ||
+  owedFirst(a, b) ||
   a.lostGpuHours - b.lostGpuHours ||
   b.gpus - a.gpus ||
   (a.running.jobId < b.running.jobId ? -1 : a.running.jobId > b.running.jobId ? 1 : 0) ||
   (b.shrinkTo ?? 0) - (a.shrinkTo ?? 0);
-const byGpus = (a: VictimCandidate, b: VictimCandidate) =>
-  (a.reason === "borrowed-quota" ? 0 : 1) - (b.reason === "borrowed-quota" ? 0 : 1) || b.gpus - a.gpus || byLost(a, b);
+const byGpus = (a: VictimCandidate, b: VictimCandidate) => owedFirst(a, b) || b.gpus - a.gpus || byLost(a, b);
 
 /**
  * What freeing room for one member costs on each node: the node's idle GPUs plus its cheapest
@@ -178,12 +187,14 @@ function fleetWorkload(snapshot: FleetSnapshot, job: FleetJob): TargetWorkload {
 }
 
 /**
- * Plans a preemption for `job`, or returns null when it may not preempt (its class, or the policy's
- * `constraints.preemption`), when it can already start now without one, or when no set of eligible
- * victims on any one cluster would let it start now.
+ * Plans a preemption for `job`, or returns null when it may not preempt (the policy's
+ * `constraints.preemption` is off, or its class may not preempt and it holds no reservation), when it
+ * can already start now without one, or when no set of eligible victims on any one cluster would let
+ * it start now.
  */
 export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: CoordinatorPolicy, options: PreemptionOptions): PreemptionPlan | null {
-  if (job.mayPreempt !== true || !policy.constraints.preemption) return null;
+  const rules: VictimRules = { classMayPreempt: job.mayPreempt === true, holdsReservation: options.holdsReservation === true };
+  if ((!rules.classMayPreempt && !rules.holdsReservation) || !policy.constraints.preemption) return null;
   const coordinator = options.coordinator ?? createCoordinator({ policy, workload: options.workload ?? fleetWorkload(snapshot, job) });
   const budget = options.maxEvaluations ?? DEFAULT_MAX_PREEMPTION_EVALUATIONS;
   let evaluations = 0;
@@ -198,7 +209,7 @@ export function planPreemption(snapshot: FleetSnapshot, job: FleetJob, policy: C
       skipped.push({ clusterId: cluster.id, why: "not-available" });
       continue;
     }
-    const candidates = victimCandidates(snapshot, cluster, job, policy);
+    const candidates = victimCandidates(snapshot, cluster, job, policy, rules);
     if (candidates.length === 0) {
       skipped.push({ clusterId: cluster.id, why: "no-eligible-victims" });
       continue;

@@ -5,10 +5,21 @@
  */
 import { z } from "zod";
 
-/** Why a running job may be taken from: it holds GPUs borrowed beyond its tenant's nominal quota, or its class ranks lower. */
-export const PREEMPTION_REASONS = ["borrowed-quota", "lower-priority"] as const;
+/**
+ * Why a running job may be taken from: it holds GPUs borrowed beyond its tenant's nominal quota, its
+ * class ranks lower, or it was backfilled ahead of the preemptor's reservation and ran past its
+ * predicted end into it.
+ */
+export const PREEMPTION_REASONS = ["borrowed-quota", "lower-priority", "backfill-overrun"] as const;
 /** A victim's reason. */
 export type PreemptionReason = (typeof PREEMPTION_REASONS)[number];
+
+/** Why a victim was eligible, as a clause ("it ran on borrowed quota its lender needs back"). */
+export function preemptionReasonClause(reason: PreemptionReason): string {
+  if (reason === "borrowed-quota") return "it ran on borrowed quota its lender needs back";
+  if (reason === "backfill-overrun") return "it was backfilled ahead of a reservation and ran past its predicted end into it";
+  return "its class ranks lower";
+}
 
 /** One stopped or shrunk job. */
 export const preemptionVictimSchema = z.object({

@@ -2,6 +2,12 @@
 import { formatNumber } from "../carbon/figure";
 import type { PreemptionSection } from "./preemption-section";
 
+const REASON_SHORT: Record<PreemptionSection["victims"][number]["reason"], string> = {
+  "borrowed-quota": "borrowed quota reclaimed",
+  "lower-priority": "lower priority",
+  "backfill-overrun": "backfilled past its predicted end into this job's reservation",
+};
+
 /** "shrunk from 8 to 4 members" (or "shrunk to 4 members" on rows stored before the former count was kept). */
 export function shrinkText(v: { shrinkTo: number | null; shrunkFrom?: number }): string {
   return v.shrunkFrom !== undefined ? `shrunk from ${v.shrunkFrom} to ${v.shrinkTo} members` : `shrunk to ${v.shrinkTo} members`;
@@ -13,7 +19,7 @@ export function shrinkText(v: { shrinkTo: number | null; shrunkFrom?: number }):
  */
 export function preemptionSentence(p: PreemptionSection, clusterName: string): string {
   const n = p.victims.length;
-  const reasons = [...new Set(p.victims.map((v) => (v.reason === "borrowed-quota" ? "borrowed quota reclaimed" : "lower priority")))].join(", ");
+  const reasons = [...new Set(p.victims.map((v) => REASON_SHORT[v.reason]))].join(", ");
   const shrunk = p.victims.filter((v) => v.shrinkTo !== null);
   const shrunkText = shrunk.length === 0 ? "" : `; ${n === 1 ? "it was" : `${shrunk.length} of them`} ${shrunk.map(shrinkText).join(", ")} rather than stopped`;
   const after =

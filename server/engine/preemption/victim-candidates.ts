@@ -2,7 +2,9 @@
  * Which running jobs of a cluster a preemptor may take GPUs from, and what each would cost. A job is
  * eligible when its class is preemptible and ranks strictly below the preemptor, or when it runs on
  * GPUs borrowed beyond its own tenant's nominal quota while the preemptor's tenant is within its own
- * (the lender reclaims what it lent, whatever the borrower's class). Jobs without preemption facts
+ * (the lender reclaims what it lent, whatever the borrower's class), or, when the preemptor holds a
+ * capacity reservation, when its class is preemptible and it was backfilled and ran past its
+ * predicted end (it was admitted on the promise of ending before the reservation). Jobs without preemption facts
  * (no class) are never eligible, nor is a job whose current run began less than the policy's
  * `preemptExemptMinutes` ago (a minimum run time, so a job restarted from its checkpoint is not
  * stopped again minutes later).
@@ -84,28 +86,58 @@ function candidate(r: RunningJob, reason: PreemptionReason, shrinkTo: number | n
   };
 }
 
+/** What entitles a preemptor to take GPUs. */
+export interface VictimRules {
+  /** Its class may preempt: it takes from preemptible lower classes, and reclaims its tenant's lent quota. */
+  readonly classMayPreempt: boolean;
+  /** It holds a capacity reservation: it takes back GPUs from backfilled jobs that overran their predicted end. */
+  readonly holdsReservation: boolean;
+}
+
+/** The rules of a preemptor whose class may preempt and that holds no reservation. */
+export const CLASS_PREEMPTION: VictimRules = { classMayPreempt: true, holdsReservation: false };
+
 /**
- * The eligible ways of freeing GPUs on one cluster, for a preemptor of the given priority. An elastic
- * job that can shed members appears once per size it may shrink to (minMembers up to one member
- * fewer; shedding fewer loses less) and once stopping. Jobs within the policy's minimum run time
- * (`preemptExemptMinutes`) are left out.
+ * The eligible ways of freeing GPUs on one cluster, for a preemptor of the given priority under the
+ * given rules. An elastic job that can shed members appears once per size it may shrink to
+ * (minMembers up to one member fewer; shedding fewer loses less) and once stopping. Jobs within the
+ * policy's minimum run time (`preemptExemptMinutes`) are left out.
  */
-export function victimCandidates(snapshot: FleetSnapshot, cluster: FleetCluster, job: FleetJob, policy: CoordinatorPolicy): VictimCandidate[] {
+export function victimCandidates(
+  snapshot: FleetSnapshot,
+  cluster: FleetCluster,
+  job: FleetJob,
+  policy: CoordinatorPolicy,
+  rules: VictimRules = CLASS_PREEMPTION,
+): VictimCandidate[] {
   const priority = job.priority ?? 0;
   const exemptMinutes = policy.constraints.preemptExemptMinutes;
-  const reclaim = withinNominalQuota(snapshot, cluster, job);
+  const reclaim = rules.classMayPreempt && withinNominalQuota(snapshot, cluster, job);
   const out: VictimCandidate[] = [];
   for (const r of cluster.running) {
     const p = r.preemption;
     if (!p || r.jobId === job.id || memberGpus(r) <= 0 || withinPreemptExemptTime(r, snapshot.nowMs, exemptMinutes)) continue;
-    const borrowed = reclaim && p.borrowedGpus > 0 && p.tenant !== job.tenant;
-    const lower = p.preemptible && p.priority < priority;
-    if (!borrowed && !lower) continue;
-    const reason: PreemptionReason = borrowed ? "borrowed-quota" : "lower-priority";
+    const reason = victimReason(p, job, priority, reclaim, rules);
+    if (!reason) continue;
     const members = r.assignments.length;
     if (p.minMembers !== null && p.minMembers >= 1)
       for (let keep = members - 1; keep >= p.minMembers; keep--) out.push(candidate(r, reason, keep, snapshot.nowMs));
     out.push(candidate(r, reason, null, snapshot.nowMs));
   }
   return out;
+}
+
+/** Why a running job is eligible, the cheapest reason first (reclaiming what is the preemptor's own), or null. */
+function victimReason(
+  p: NonNullable<RunningJob["preemption"]>,
+  job: FleetJob,
+  priority: number,
+  reclaim: boolean,
+  rules: VictimRules,
+): PreemptionReason | null {
+  if (rules.classMayPreempt && reclaim && p.borrowedGpus > 0 && p.tenant !== job.tenant) return "borrowed-quota";
+  // A class that is not preemptible keeps its promise even to a reservation.
+  if (rules.holdsReservation && p.backfillOverrun === true && p.preemptible) return "backfill-overrun";
+  if (rules.classMayPreempt && p.preemptible && p.priority < priority) return "lower-priority";
+  return null;
 }

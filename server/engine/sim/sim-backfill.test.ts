@@ -87,3 +87,50 @@ describe("first fit: no reservation, so a small job may take the nodes a large j
     }
   });
 });
+
+/**
+ * A backfilled job that overruns its estimate. A holds three of four nodes for 2 h; C (all four: a
+ * large job) arrives at minute 1 and holds the reservation; E (one node) arrives at minute 2, is
+ * predicted to run 1 h, so it backfills on the fourth node, but it truly runs 5 h. C and E share a
+ * class that may not preempt (equal priority, preemptible), so only the broken backfill promise lets
+ * C take E's node back. E checkpoints every 10 min.
+ */
+const standard = { priority: 500, priorityClass: "standard", mayPreempt: false, preemptible: true, checkpointIntervalS: 600 };
+const overrun: TinyJob[] = [
+  { id: "A", atMin: 0, members: 3, hours: 2, cls: standard },
+  { id: "C", atMin: 1, members: 4, hours: 1, cls: standard },
+  { id: "E", atMin: 2, members: 1, hours: 5, cls: standard },
+];
+
+describe("a backfilled job that runs past its predicted end into the reservation", () => {
+  const input = tinyScenario(
+    ["A100", "A100", "A100", "A100"],
+    overrun,
+    [baselineWith("easy", false), baselineWith("easy", true), baselineWith("first-fit", true)],
+    8,
+  );
+  const misestimated = { ...input, jobs: input.jobs.map((j) => (j.id === "E" ? { ...j, userEstimateS: H } : j)) };
+  const r = simulate(misestimated, hooks);
+  const kept = r.policies["baseline-easy-np"]!;
+  const reclaimed = r.policies["baseline-easy-p"]!;
+  const firstFit = r.policies["baseline-first-fit-p"]!;
+
+  it("without preemption it keeps the nodes, and the large job waits until it ends (5:02)", () => {
+    expect(kept.waitLargeMeanS).toBeCloseTo(5 * H + 60, 0);
+    expect(kept.preemptions ?? 0).toBe(0);
+  });
+
+  it("with preemption the reservation holder stops it when A ends, losing only the work since its last checkpoint", () => {
+    // C starts when A ends at 2:00; E ran 1 h 58 min, checkpointed at 1 h 50 min, so 8 min of one node are lost.
+    expect(reclaimed.waitLargeMeanS).toBeCloseTo(2 * H - 60, 0);
+    expect(reclaimed.preemptions).toBe(1);
+    expect(reclaimed.gpuHoursLostToPreemption).toBeCloseTo((8 * 8) / 60, 6);
+    expect(reclaimed.jobsCompleted).toBe(3);
+    expect(reclaimed.placementConflicts).toBe(0);
+  });
+
+  it("first fit holds no reservation, so nothing is taken back", () => {
+    expect(firstFit.preemptions ?? 0).toBe(0);
+    expect(firstFit.waitLargeMeanS).toBeCloseTo(5 * H + 60, 0);
+  });
+});

@@ -27,6 +27,12 @@ interface StartPart {
   assignments: RunningJob["assignments"];
 }
 
+/** Whether another job holds a capacity reservation on the cluster (a job starting there now is a backfill). */
+function heldForAnother(c: SimClusterRun, jobId: string): boolean {
+  for (const x of c.reservations.values()) if (x.jobId !== jobId && !x.carbonDeferral) return true;
+  return false;
+}
+
 /**
  * Starts a job on the given nodes now, scheduling its completion at its TRUE duration. Returns false
  * when the nodes no longer fit; such a failure counts as a conflict unless `mayNotFit` (a held
@@ -52,6 +58,7 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
     return false;
   }
   s.acc.runStarted(r.job.id, part.request.gpuCount * part.request.gpuMilliPerGpu * part.assignments.length, s.now);
+  r.backfilled = heldForAnother(c, r.job.id);
   r.status = "running";
   r.clusterIndex = clusterIndex;
   r.token++;
@@ -139,7 +146,9 @@ export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, on
   const ci = part ? s.input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
   if (d.outcome === "placed" && part) return startJob(s, r, ci, part) ? "started" : "blocked";
   if (onlyCluster !== undefined) return "blocked";
-  if (fj.deadlineMs == null && mayPreemptNow(s, r) && preemptFor(s, r, fj, full)) return "started";
+  // The job that would hold the reservation may also take back what overrunning backfilled jobs hold.
+  const holdsReservation = allowHeadReservation && d.outcome === "deferred";
+  if (fj.deadlineMs == null && mayPreemptNow(s, r, holdsReservation) && preemptFor(s, r, fj, full, holdsReservation)) return "started";
   if (d.outcome === "deferred" && part && d.startMs !== null) return holdDeferral(s, r, fj, { part, startMs: d.startMs, ci }, allowHeadReservation);
   return neverFits(s, r, d) ? "skipped" : "blocked";
 }

@@ -1,6 +1,6 @@
 /**
- * Preemption in the simulator: a job whose class may preempt and that cannot start now asks the
- * engine's preemption planner (the same one the live loop uses) which running jobs to stop. The
+ * Preemption in the simulator: a job whose class may preempt, or that would hold the backfill
+ * reservation, and that cannot start now asks the engine's preemption planner (the same one the live loop uses) which running jobs to stop. The
  * simulator then stops them, each losing the work since its last checkpoint, queues them again with
  * only their remaining work, and starts the preemptor on the freed capacity. An elastic gang the plan
  * shrinks sheds its last members instead and runs on at the rate of the members left.
@@ -29,13 +29,14 @@ export function savedThisRunS(r: JobRec, nowMs: number): number {
 
 /**
  * What the planner needs to know of a running job, or undefined for jobs without a class (they are
- * never victims, as before classes existed).
+ * never victims, as before classes existed). `predictedEndMs` is the end the job was started on.
  */
-export function preemptionFacts(s: SimState, jobId: string): RunningJobPreemption | undefined {
+export function preemptionFacts(s: SimState, jobId: string, predictedEndMs: number): RunningJobPreemption | undefined {
   const r = s.recById.get(jobId);
   if (!r || r.job.preemptible === undefined) return undefined;
   const saved = savedThisRunS(r, s.now);
   return {
+    ...(r.backfilled && s.now > predictedEndMs ? { backfillOverrun: true } : {}),
     tenant: r.job.tenant,
     priority: r.job.priority,
     preemptible: r.job.preemptible,
@@ -47,15 +48,19 @@ export function preemptionFacts(s: SimState, jobId: string): RunningJobPreemptio
 }
 
 /**
- * Whether asking the planner can help: the policy allows preemption, the job's class may preempt, and
- * some running preemptible job has a lower priority (a cheap check that spares most planner calls).
+ * Whether asking the planner can help: the policy allows preemption and some running preemptible job
+ * is eligible, by a lower priority (the job's class may preempt) or by having overrun its backfill
+ * (the job holds a reservation). A cheap check that spares most planner calls.
  */
-export function mayPreemptNow(s: SimState, r: JobRec): boolean {
-  if (!r.job.mayPreempt || s.simPolicy.policy.constraints.preemption === false) return false;
+export function mayPreemptNow(s: SimState, r: JobRec, holdsReservation = false): boolean {
+  const byClass = r.job.mayPreempt === true;
+  if ((!byClass && !holdsReservation) || s.simPolicy.policy.constraints.preemption === false) return false;
   for (const c of s.clusters)
-    for (const id of c.running.keys()) {
+    for (const [id, run] of c.running) {
       const v = s.recById.get(id);
-      if (v?.job.preemptible && v.job.priority < r.job.priority) return true;
+      if (!v?.job.preemptible) continue;
+      if (byClass && v.job.priority < r.job.priority) return true;
+      if (holdsReservation && v.backfilled && s.now > run.endMs) return true;
     }
   return false;
 }
@@ -111,11 +116,12 @@ function shrinkVictim(s: SimState, v: JobRec, keep: number): boolean {
  * the job on the plan's nodes (or, should those no longer fit, wherever the freed cluster has room).
  * Returns whether the job started.
  */
-export function preemptFor(s: SimState, r: JobRec, fj: FleetJob, snapshot: FleetSnapshot): boolean {
+export function preemptFor(s: SimState, r: JobRec, fj: FleetJob, snapshot: FleetSnapshot, holdsReservation = false): boolean {
   const plan = planPreemption(snapshot, fj, s.simPolicy.policy, {
     seed: mixSeed(mixSeed(s.input.seed, r.idx), r.redecisions ^ PREEMPT_SEED_SALT),
     coordinator: s.coordinator,
     workload: s.ctx.workload,
+    holdsReservation,
   });
   if (!plan || plan.victims.length === 0) return false;
   const ci = s.input.clusters.findIndex((c) => c.id === plan.clusterId);

@@ -91,7 +91,7 @@ function liveFleetCluster(s: SimState, c: SimClusterRun, i: number, series: Flee
     // A job past its predicted end is still running (expectedEndMs says for how long); only then is its start looked up.
     const endMs = x.endMs > s.now ? x.endMs : expectedEndMs(s.recById.get(x.jobId)?.runStartMs ?? s.now, x.endMs, s.now);
     // Checkpoint facts change with time, so they are filled at the decision instant.
-    const preemption = preemptionFacts(s, x.jobId);
+    const preemption = preemptionFacts(s, x.jobId, x.endMs);
     running.push(preemption ? { ...x, endMs, preemption } : endMs === x.endMs ? x : { ...x, endMs });
   }
   const fleetCluster: FleetCluster = { ...clusterBase(c, s), state: c.state, running, reservations: [...c.reservations.values()], series };

@@ -50,6 +50,8 @@ export interface JobRec {
   savedWorkS: number;
   /** Start of the current run (epoch ms), or NaN when not running. */
   runStartMs: number;
+  /** The current run started by backfill: on a cluster where another job held a capacity reservation. */
+  backfilled: boolean;
   /** True end of the current run (epoch ms; moved later when an elastic run sheds members). */
   runEndMs?: number;
 }
@@ -184,6 +186,7 @@ function jobRecord(job: SimJob, idx: number): JobRec {
     medianEstimateS: 0,
     clusterIndex: -1,
     headReserved: false,
+    backfilled: false,
     savedWorkS: 0,
     runStartMs: Number.NaN,
   };

@@ -72,15 +72,20 @@ export function startBackfill(
   return { backfill, snapshot: withoutReservationsOf(snapshot, holdsNothing(mode) ? held : decided) };
 }
 
+/** Whether the job would hold a reservation: the mode allows another and the decision is a capacity wait on one cluster. */
+export function wouldHoldReservation(backfill: BackfillRun, decision: CoordinatorDecision): boolean {
+  if (backfill.held.length >= backfill.maxReservations || holdsNothing(backfill.mode)) return false;
+  return decision.explanation.capacityWait !== undefined && decision.outcome === "deferred" && decision.parts.length === 1;
+}
+
 /**
  * Holds the nodes a job waits for when the mode allows another reservation and the decision is a
  * capacity wait on one cluster: later jobs in the cycle see the hold. True when it holds one.
  */
 export function holdIfWaitingForCapacity(cycle: HoldingCycle, jobId: string, decision: CoordinatorDecision): boolean {
   const { backfill } = cycle;
-  if (backfill.held.length >= backfill.maxReservations || holdsNothing(backfill.mode)) return false;
   const wait = decision.explanation.capacityWait;
-  if (!wait || decision.outcome !== "deferred" || decision.parts.length !== 1) return false;
+  if (!wait || !wouldHoldReservation(backfill, decision)) return false;
   const names = cycle.index.clusters.get(wait.clusterId)?.nodeNames;
   const row = names ? reservationRow(decision, jobId, names, backfill.mode === "conservative" ? "conservative" : "easy") : null;
   if (!row) return false;
