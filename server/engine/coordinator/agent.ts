@@ -15,7 +15,7 @@ import { mayFit } from "./cluster-facts";
 import { CLUSTER_FILTERS, filtersOfStage } from "./filters/registry";
 import { unfit, type ClusterFilterPlugin, type EarliestPlacement, type FilterResult } from "./filters/types";
 import { jobWindow } from "./job-window";
-import { capacityEventsMs, stateForWindow } from "./timeline";
+import { capacityEventsMs, releasedAt, stateForWindow } from "./timeline";
 import type { FleetCluster, FleetJob } from "./types";
 import { preferOption, variantLabel, variantsFor, type JobVariant } from "./variants";
 
@@ -30,12 +30,16 @@ export const MAX_CAPACITY_EVENTS = 64;
 function record(out: FilterRecord[], filter: ClusterFilterPlugin, label: string, ctx: AgentContext, run: () => FilterResult | null): FilterResult | null {
   if (ctx.ignoreFilters?.has(filter.name)) return null;
   const r = run();
+  if (!r) return r;
+  const name = label === "" ? filter.name : `${filter.name}${label}`;
+  // A pass has no reasons to work out: a plain record (most records are passes, and an accessor costs far more).
+  if (r.verdict === "pass") out.push({ filter: name, verdict: r.verdict, passed: true, reasons: r.reasons });
   // Reasons are read through, not copied: a filter may work them out only when the explanation reads them.
-  if (r)
+  else
     out.push({
-      filter: `${filter.name}${label}`,
+      filter: name,
       verdict: r.verdict,
-      passed: r.verdict === "pass",
+      passed: false,
       get reasons() {
         return r.reasons;
       },
@@ -65,6 +69,8 @@ function earliestPlacement(
   const starts = latestMs > earliestMs ? [earliestMs, ...capacityEventsMs(cluster, earliestMs, MAX_CAPACITY_EVENTS)] : [earliestMs];
   for (const t of starts) {
     if (t > latestMs) break;
+    // Reservations only take capacity: a job that cannot fit even without them needs no windowed state (the costly part).
+    if (cluster.reservations.length > 0 && !mayFit(releasedAt(cluster, t), variant.request)) continue;
     const state = stateForWindow(cluster, t, t + variant.durationS * 1000);
     if (!mayFit(state, variant.request)) continue;
     const decision = placer.place(state, variant.request, { seed });
@@ -93,7 +99,8 @@ function evaluateVariant(
   // deadline by its shortfall and the capacity reasons by theirs makes the job fit at that start.
   const latestMs = !ctx.startNowOnly && win.capacityLatestMs >= win.earliestMs ? win.capacityLatestMs : win.earliestMs;
   const first = earliestPlacement(placer, cluster, variant, win.earliestMs, latestMs, seed);
-  for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check({ ...input, placement: first, placer, seed }));
+  const placementInput = { ...input, placement: first, placer, seed };
+  for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check(placementInput));
   // On a full cluster the earliest start can be so far ahead that the run ends past the forecast: it
   // cannot be priced there, so the job waits and is decided again (the carbon search would throw).
   if (first && first.startMs > win.earliestMs && !coversWindow(cluster.series, first.startMs, variant.durationS)) {

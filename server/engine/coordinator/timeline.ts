@@ -137,6 +137,16 @@ function minState(a: ClusterState, b: ClusterState): ClusterState {
   return { nodes };
 }
 
+/**
+ * State of `cluster` at `startMs` with the running jobs predicted to have ended by then released and
+ * no reservation applied: an upper bound of every window's free capacity from `startMs` (reservations
+ * and jobs still running only take capacity), cached per count of ended jobs.
+ */
+export function releasedAt(cluster: FleetCluster, startMs: number): ClusterState {
+  const t = timelineOf(cluster);
+  return releasedState(t, endedBy(t.byEnd, startMs));
+}
+
 /** State of `cluster` for a job running [startMs, endMs). */
 export function stateForWindow(cluster: FleetCluster, startMs: number, endMs: number): ClusterState {
   const t = timelineOf(cluster);

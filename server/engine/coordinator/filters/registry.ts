@@ -35,10 +35,24 @@ export const CLUSTER_FILTERS: readonly ClusterFilterPlugin[] = [
   carbonBudgetFilter,
 ];
 
+/** Each filter list split by stage (filter lists are not changed once built). */
+const stagesOf = new WeakMap<readonly ClusterFilterPlugin[], Map<string, readonly ClusterFilterPlugin[]>>();
+
 /** Filters by stage, in run order (the agent's flow asks for one stage at a time). */
 export function filtersOfStage<S extends ClusterFilterPlugin["stage"]>(
   stage: S,
   filters: readonly ClusterFilterPlugin[] = CLUSTER_FILTERS,
-): Extract<ClusterFilterPlugin, { stage: S }>[] {
-  return filters.filter((f): f is Extract<ClusterFilterPlugin, { stage: S }> => f.stage === stage);
+): readonly Extract<ClusterFilterPlugin, { stage: S }>[] {
+  // Asked for every variant of every cluster of every decision: split each filter list by stage once.
+  let byStage = stagesOf.get(filters);
+  if (!byStage) {
+    byStage = new Map();
+    stagesOf.set(filters, byStage);
+  }
+  let list = byStage.get(stage);
+  if (!list) {
+    list = filters.filter((f) => f.stage === stage);
+    byStage.set(stage, list);
+  }
+  return list as readonly Extract<ClusterFilterPlugin, { stage: S }>[];
 }
