@@ -27,9 +27,15 @@ export { DEFAULT_GPU_UTILIZATION } from "./carbon-shift";
 export const MAX_CAPACITY_EVENTS = 64;
 
 /** Appends a filter's result (nothing when it does not apply or is ignored by the context). */
-function record(out: FilterRecord[], filter: ClusterFilterPlugin, label: string, ctx: AgentContext, run: () => FilterResult | null): FilterResult | null {
+function record<I>(
+  out: FilterRecord[],
+  filter: { readonly name: string; check(input: I): FilterResult | null },
+  label: string,
+  ctx: AgentContext,
+  input: I,
+): FilterResult | null {
   if (ctx.ignoreFilters?.has(filter.name)) return null;
-  const r = run();
+  const r = filter.check(input);
   if (!r) return r;
   const name = label === "" ? filter.name : `${filter.name}${label}`;
   // A pass has no reasons to work out: a plain record (most records are passes, and an accessor costs far more).
@@ -94,13 +100,13 @@ function evaluateVariant(
   const label = variantLabel(variant, job);
   const win = jobWindow(job, variant.durationS, ctx);
   const input = { cluster, job, ctx, variant, window: win };
-  for (const f of filtersOfStage("variant", filters)) record(records, f, label, ctx, () => f.check(input));
+  for (const f of filtersOfStage("variant", filters)) record(records, f, label, ctx, input);
   // With the deadline out of reach, capacity is asked at the earliest start only, so relaxing the
   // deadline by its shortfall and the capacity reasons by theirs makes the job fit at that start.
   const latestMs = !ctx.startNowOnly && win.capacityLatestMs >= win.earliestMs ? win.capacityLatestMs : win.earliestMs;
   const first = earliestPlacement(placer, cluster, variant, win.earliestMs, latestMs, seed);
   const placementInput = { ...input, placement: first, placer, seed };
-  for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, () => f.check(placementInput));
+  for (const f of filtersOfStage("placement", filters)) record(records, f, label, ctx, placementInput);
   // On a full cluster the earliest start can be so far ahead that the run ends past the forecast: it
   // cannot be priced there, so the job waits and is decided again (the carbon search would throw).
   if (first && first.startMs > win.earliestMs && !coversWindow(cluster.series, first.startMs, variant.durationS)) {
@@ -111,7 +117,8 @@ function evaluateVariant(
   if (!first || !clusterPassed || worst(records) !== "pass" || !coversWindow(cluster.series, win.earliestMs, variant.durationS))
     return { option: null, records };
   const option = optionAt(placer, cluster, job, variant, ctx, seed, win, first);
-  for (const f of filtersOfStage("option", filters)) record(records, f, label, ctx, () => f.check({ ...input, emissionsKg: option.emissions.value / 1000 }));
+  const optionInput = { ...input, emissionsKg: option.emissions.value / 1000 };
+  for (const f of filtersOfStage("option", filters)) record(records, f, label, ctx, optionInput);
   return { option: worst(records) === "pass" ? option : null, records };
 }
 
@@ -131,8 +138,9 @@ export function bidForJob(
   const variants = variantsFor(job, cluster.state, ctx.catalog);
   const records: FilterRecord[] = [];
   let gated = false;
+  const clusterInput = { cluster, job, ctx, variants };
   for (const f of filtersOfStage("cluster", filters)) {
-    const r = record(records, f, "", ctx, () => f.check({ cluster, job, ctx, variants }));
+    const r = record(records, f, "", ctx, clusterInput);
     if (f.gate && r && r.verdict !== "pass") gated = true;
   }
   const clusterVerdict = worst(records);
