@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baselineWith, tinyScenario, type TinyJob } from "./contention-fixture";
+import { resumedEstimateS } from "./sim-decide";
 import { simulate } from "./simulate";
 
 const hooks = { now: () => 0 };
@@ -132,5 +133,14 @@ describe("a backfilled job that runs past its predicted end into the reservation
   it("first fit holds no reservation, so nothing is taken back", () => {
     expect(firstFit.preemptions ?? 0).toBe(0);
     expect(firstFit.waitLargeMeanS).toBeCloseTo(5 * H + 60, 0);
+  });
+});
+
+describe("the run time a resumed run is predicted to need", () => {
+  it("is the estimate less the saved work, or, once the saved work passes the estimate, as long again as it worked", () => {
+    expect(resumedEstimateS(3600, 0)).toBe(3600);
+    expect(resumedEstimateS(3600, 600)).toBe(3000);
+    expect(resumedEstimateS(3600, 3590)).toBe(60);
+    expect(resumedEstimateS(3600, 6600)).toBe(6600);
   });
 });

@@ -27,6 +27,18 @@ interface StartPart {
   assignments: RunningJob["assignments"];
 }
 
+/**
+ * The run time a (resumed) run is predicted to need: the estimate less the work its checkpoints saved.
+ * A job that saved more than its estimate has outlived it, so, as for a running job past its
+ * predicted end (expectedEndMs), it is expected to need as long again as it has worked (at least a
+ * minute). Predicting a minute instead let a stopped overrunning job backfill again at once, overrun
+ * again within the minute and be stopped again.
+ */
+export function resumedEstimateS(estimateS: number, savedWorkS: number): number {
+  if (savedWorkS <= 0) return estimateS;
+  return estimateS > savedWorkS ? Math.max(60, estimateS - savedWorkS) : Math.max(60, savedWorkS);
+}
+
 /** Whether another job holds a capacity reservation on the cluster (a job starting there now is a backfill). */
 function heldForAnother(c: SimClusterRun, jobId: string): boolean {
   for (const x of c.reservations.values()) if (x.jobId !== jobId && !x.carbonDeferral) return true;
@@ -43,8 +55,7 @@ export function startJob(s: SimState, r: JobRec, clusterIndex: number, part: Sta
   gauge(s);
   // An elastic gang started with fewer members works at their rate (linear in members, as the coordinator assumes).
   const slowdown = r.job.gangSize / Math.max(1, Math.min(r.job.gangSize, part.assignments.length));
-  // A resumed run needs only the work its checkpoints did not save (the estimate likewise, at least a minute).
-  const estimateLeftS = (r.savedWorkS > 0 ? Math.max(60, r.estimateS - r.savedWorkS) : r.estimateS) * slowdown;
+  const estimateLeftS = resumedEstimateS(r.estimateS, r.savedWorkS) * slowdown;
   try {
     c.start(
       s.now,
