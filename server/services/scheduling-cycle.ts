@@ -320,7 +320,9 @@ async function cannotStartNow(
   writeInputs: DecisionInputWriter,
 ): Promise<void> {
   if (impossible) return commitWaiting(run, decision, record, impossible, writeInputs);
-  if (await preemptForJob(run, row, run.timer, decision, wouldHoldReservation(run.backfill, decision))) return;
+  // Only the cycle's first hold takes back overrunning backfills (conservative backfill's later holds move with it).
+  const firstHold = run.backfill.held.length === 0 && wouldHoldReservation(run.backfill, decision);
+  if (await preemptForJob(run, row, run.timer, decision, firstHold)) return;
   if (holdIfWaitingForCapacity(run, row.id, decision)) run.report.reserved++;
   blockIfStrictOrder(run.backfill, row.id, decision);
   await commitWaiting(run, decision, record, impossible, writeInputs);

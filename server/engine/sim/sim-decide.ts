@@ -39,6 +39,12 @@ export function resumedEstimateS(estimateS: number, savedWorkS: number): number 
   return estimateS > savedWorkS ? Math.max(60, estimateS - savedWorkS) : Math.max(60, savedWorkS);
 }
 
+/** Whether a job already holds a capacity reservation made in the current dispatch (the dispatch drops the previous ones first). */
+function capacityHeldInDispatch(s: SimState): boolean {
+  for (const c of s.clusters) for (const x of c.reservations.values()) if (!x.carbonDeferral && s.recById.get(x.jobId)?.headReserved) return true;
+  return false;
+}
+
 /** Whether another job holds a capacity reservation on the cluster (a job starting there now is a backfill). */
 function heldForAnother(c: SimClusterRun, jobId: string): boolean {
   for (const x of c.reservations.values()) if (x.jobId !== jobId && !x.carbonDeferral) return true;
@@ -157,8 +163,9 @@ export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, on
   const ci = part ? s.input.clusters.findIndex((c) => c.id === part.clusterId) : -1;
   if (d.outcome === "placed" && part) return startJob(s, r, ci, part) ? "started" : "blocked";
   if (onlyCluster !== undefined) return "blocked";
-  // The job that would hold the reservation may also take back what overrunning backfilled jobs hold.
-  const holdsReservation = allowHeadReservation && d.outcome === "deferred";
+  // The first job to hold a reservation in this dispatch may also take back what overrunning backfilled
+  // jobs hold (under conservative backfill, later holders' starts move with the first one's anyway).
+  const holdsReservation = allowHeadReservation && d.outcome === "deferred" && !capacityHeldInDispatch(s);
   if (fj.deadlineMs == null && mayPreemptNow(s, r, holdsReservation) && preemptFor(s, r, fj, full, holdsReservation)) return "started";
   if (d.outcome === "deferred" && part && d.startMs !== null) return holdDeferral(s, r, fj, { part, startMs: d.startMs, ci }, allowHeadReservation);
   return neverFits(s, r, d) ? "skipped" : "blocked";
