@@ -25,8 +25,14 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in$/);
 }
 
-/** Fails on serious or critical accessibility violations (axe-core). */
+/**
+ * Fails on serious or critical accessibility violations (axe-core). Next.js streams a dynamic page's
+ * metadata after its content, so the <title> can arrive a moment after the page shows (after a form
+ * action re-renders it, too): wait for it first, or axe sometimes reads a document without one. A page
+ * that never gets a title still fails here.
+ */
 export async function expectAccessible(page: Page) {
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
