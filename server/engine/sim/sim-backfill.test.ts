@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baselineWith, tinyScenario, type TinyJob } from "./contention-fixture";
+import { baselineWith, CONTENTION_START_MS, tinyScenario, type TinyJob } from "./contention-fixture";
 import { resumedEstimateS } from "./sim-decide";
 import { simulate } from "./simulate";
 
@@ -142,5 +142,36 @@ describe("the run time a resumed run is predicted to need", () => {
     expect(resumedEstimateS(3600, 600)).toBe(3000);
     expect(resumedEstimateS(3600, 3590)).toBe(60);
     expect(resumedEstimateS(3600, 6600)).toBe(6600);
+  });
+});
+
+/**
+ * Conservative backfill with two holds. A holds two of four nodes for 5 h; C1 (all four) holds the
+ * first reservation from 5:00; E (one node, predicted 1 h, truly 6 h) backfills beside it; C2 (two
+ * nodes, 1 h) holds the second reservation, on E's node from E's predicted end. F arriving at 1:30
+ * makes the queue decide again while E overruns. Only the first hold may take E back: C2 could start
+ * at 1:30 by stopping E, but waits, and C1 stops E when A ends at 5:00.
+ */
+const twoHolds: TinyJob[] = [
+  { id: "A", atMin: 0, members: 2, hours: 5, cls: standard },
+  { id: "C1", atMin: 1, members: 4, hours: 1, cls: standard },
+  { id: "E", atMin: 2, members: 1, hours: 6, cls: standard },
+  { id: "C2", atMin: 3, members: 2, hours: 1, cls: standard },
+  { id: "F", atMin: 90, members: 4, hours: 1, cls: standard },
+];
+
+describe("under conservative backfill only the first reservation takes an overrunning backfill back", () => {
+  const input = tinyScenario(["A100", "A100", "A100", "A100"], twoHolds, [baselineWith("conservative", true)], 12);
+  const misestimated = { ...input, jobs: input.jobs.map((j) => (j.id === "E" ? { ...j, userEstimateS: H } : j)) };
+  const runs: { jobId: string; fromMs: number; toMs: number }[] = [];
+  const r = simulate(misestimated, { now: () => 0, onRunPart: (_policy, part) => runs.push(part) });
+  const m = r.policies["baseline-conservative-p"]!;
+  const firstStartH = (id: string) => (Math.min(...runs.filter((p) => p.jobId === id).map((p) => p.fromMs)) - CONTENTION_START_MS) / (H * 1000);
+
+  it("stops E once, when A ends and the first reservation can start", () => {
+    expect(m.preemptions).toBe(1);
+    expect(firstStartH("C1")).toBeCloseTo(5, 6);
+    expect(firstStartH("C2")).toBeGreaterThanOrEqual(5);
+    expect(m.placementConflicts).toBe(0);
   });
 });
