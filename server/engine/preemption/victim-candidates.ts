@@ -135,7 +135,8 @@ function victimReason(
   reclaim: boolean,
   rules: VictimRules,
 ): PreemptionReason | null {
-  if (rules.classMayPreempt && reclaim && p.borrowedGpus > 0 && p.tenant !== job.tenant) return "borrowed-quota";
+  // `reclaim` already requires a class that may preempt.
+  if (reclaim && p.borrowedGpus > 0 && p.tenant !== job.tenant) return "borrowed-quota";
   // A class that is not preemptible keeps its promise even to a reservation.
   if (rules.holdsReservation && p.backfillOverrun === true && p.preemptible) return "backfill-overrun";
   if (rules.classMayPreempt && p.preemptible && p.priority < priority) return "lower-priority";

@@ -3,6 +3,7 @@
  * hold a deferral reservation until its chosen start, hold the EASY head reservation, or wait.
  */
 import type { CoordinatorOutcome } from "../coordinator/coordinator";
+import { expectedEndMs } from "../coordinator/expected-end";
 import type { FleetCluster, FleetJob, RunningJob } from "../coordinator/types";
 import { mixSeed } from "../model/rng";
 import type { SimClusterRun } from "./sim-cluster";
@@ -36,13 +37,7 @@ interface StartPart {
  */
 export function resumedEstimateS(estimateS: number, savedWorkS: number): number {
   if (savedWorkS <= 0) return estimateS;
-  return estimateS > savedWorkS ? Math.max(60, estimateS - savedWorkS) : Math.max(60, savedWorkS);
-}
-
-/** Whether a job already holds a capacity reservation made in the current dispatch (the dispatch drops the previous ones first). */
-function capacityHeldInDispatch(s: SimState): boolean {
-  for (const c of s.clusters) for (const x of c.reservations.values()) if (!x.carbonDeferral && s.recById.get(x.jobId)?.headReserved) return true;
-  return false;
+  return Math.max(60, (expectedEndMs(0, estimateS * 1000, savedWorkS * 1000) - savedWorkS * 1000) / 1000);
 }
 
 /** Whether another job holds a capacity reservation on the cluster (a job starting there now is a backfill). */
@@ -148,8 +143,15 @@ function neverFits(s: SimState, r: JobRec, d: CoordinatorOutcome): boolean {
   return never;
 }
 
+/**
+ * Whether a decision may hold a capacity reservation: not at all, as the dispatch's first hold (which
+ * may also take back overrunning backfills), or as a later one (conservative backfill).
+ */
+export type HoldRight = "none" | "first" | "later";
+
 /** Decides one job (on one cluster only, starting now or not at all, when `onlyCluster` is given); returns what happened. */
-export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, onlyCluster?: number): DecideOutcome {
+export function decide(s: SimState, r: JobRec, hold: HoldRight, onlyCluster?: number): DecideOutcome {
+  const allowHeadReservation = hold !== "none";
   const asap = r.redecisions >= MAX_REDECISIONS;
   refreshEstimates(s, r, asap);
   const fj = fleetJob(s, r, asap);
@@ -165,7 +167,7 @@ export function decide(s: SimState, r: JobRec, allowHeadReservation: boolean, on
   if (onlyCluster !== undefined) return "blocked";
   // The first job to hold a reservation in this dispatch may also take back what overrunning backfilled
   // jobs hold (under conservative backfill, later holders' starts move with the first one's anyway).
-  const holdsReservation = allowHeadReservation && d.outcome === "deferred" && !capacityHeldInDispatch(s);
+  const holdsReservation = hold === "first" && d.outcome === "deferred";
   if (fj.deadlineMs == null && mayPreemptNow(s, r, holdsReservation) && preemptFor(s, r, fj, full, holdsReservation)) return "started";
   if (d.outcome === "deferred" && part && d.startMs !== null) return holdDeferral(s, r, fj, { part, startMs: d.startMs, ci }, allowHeadReservation);
   return neverFits(s, r, d) ? "skipped" : "blocked";

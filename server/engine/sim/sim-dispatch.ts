@@ -50,7 +50,7 @@ export function dispatch(s: SimState): void {
       continue;
     }
     decisions++;
-    const out = decide(s, r, reservations < maxReservations);
+    const out = decide(s, r, reservations >= maxReservations ? "none" : reservations === 0 ? "first" : "later");
     if (out === "started" || out === "reserved") unqueue(s, r);
     else if (out === "skipped") skip(s, r);
     else if (out === "head") reservations++;

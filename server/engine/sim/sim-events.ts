@@ -50,8 +50,8 @@ function onWake(s: SimState, r: JobRec, token: number): void {
   s.reservedCount--;
   r.redecisions = Math.max(r.redecisions, MAX_REDECISIONS);
   if (held && startJob(s, r, r.clusterIndex, { request: held.job, assignments: held.assignments }, true)) return;
-  if (decide(s, r, false, r.clusterIndex) === "started") return;
-  const out = decide(s, r, false);
+  if (decide(s, r, "none", r.clusterIndex) === "started") return;
+  const out = decide(s, r, "none");
   if (out === "skipped") {
     r.status = "skipped";
     s.acc.skipped++;

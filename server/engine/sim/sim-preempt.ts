@@ -27,6 +27,11 @@ export function savedThisRunS(r: JobRec, nowMs: number): number {
   return Math.floor(ranS / interval) * interval;
 }
 
+/** Whether a running job was backfilled and is past the end it was started on (a reservation may take it back). */
+function overranBackfill(r: JobRec, predictedEndMs: number, nowMs: number): boolean {
+  return r.backfilled && nowMs > predictedEndMs;
+}
+
 /**
  * What the planner needs to know of a running job, or undefined for jobs without a class (they are
  * never victims, as before classes existed). `predictedEndMs` is the end the job was started on.
@@ -36,7 +41,7 @@ export function preemptionFacts(s: SimState, jobId: string, predictedEndMs: numb
   if (!r || r.job.preemptible === undefined) return undefined;
   const saved = savedThisRunS(r, s.now);
   return {
-    ...(r.backfilled && s.now > predictedEndMs ? { backfillOverrun: true } : {}),
+    ...(overranBackfill(r, predictedEndMs, s.now) ? { backfillOverrun: true } : {}),
     tenant: r.job.tenant,
     priority: r.job.priority,
     preemptible: r.job.preemptible,
@@ -60,7 +65,7 @@ export function mayPreemptNow(s: SimState, r: JobRec, holdsReservation = false):
       const v = s.recById.get(id);
       if (!v?.job.preemptible) continue;
       if (byClass && v.job.priority < r.job.priority) return true;
-      if (holdsReservation && v.backfilled && s.now > run.endMs) return true;
+      if (holdsReservation && overranBackfill(v, run.endMs, s.now)) return true;
     }
   return false;
 }
@@ -138,7 +143,7 @@ export function preemptFor(s: SimState, r: JobRec, fj: FleetJob, snapshot: Fleet
   });
   const part = plan.decision.parts.find((p) => p.clusterId === plan.clusterId);
   if (part && startJob(s, r, ci, part, true)) return true;
-  if (decide(s, r, false, ci) === "started") return true;
+  if (decide(s, r, "none", ci) === "started") return true;
   // The victims were stopped for nothing: the plan and the live state disagree (should not happen).
   s.acc.conflicts++;
   return false;
