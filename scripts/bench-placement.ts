@@ -11,7 +11,7 @@ import { runReplay, type ReplayResult } from "./bench/run-replay";
 import { runFleetBench } from "./bench/fleet-bench";
 import { familyTraces } from "./bench/family-source";
 
-function main(): void {
+function main(): Promise<void> | void {
   const args = parseBenchArgs(
     process.argv.slice(2),
     BUILTIN_POLICIES.map((p) => p.name),
@@ -42,12 +42,17 @@ function main(): void {
   process.stdout.write(`${args.json ? toJson(results, sources.length > 1) : toTable(results)}\n`);
 }
 
-try {
-  main();
-} catch (error) {
+/** Bad arguments and unreadable inputs: one line and exit code 2; anything else is a bug and throws. */
+function fail(error: unknown): never {
   if (error instanceof BenchArgError || (error instanceof Error && error.name === "CsvInputError")) {
     process.stderr.write(`bench:placement: ${error.message}\n`);
     process.exit(2);
   }
   throw error;
+}
+
+try {
+  void main()?.catch(fail);
+} catch (error) {
+  fail(error);
 }

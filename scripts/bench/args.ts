@@ -25,6 +25,8 @@ export interface BenchArgs {
   fleetDecisions: number;
   /** --fleet-prefill PCT: fill each cluster to PCT % of its GPUs requested before timing (0 = start empty). */
   fleetPrefillPct: number;
+  /** --fleet-warmup N: decisions on past arrivals, untimed and not applied, before the timed ones (a running coordinator is warm). */
+  fleetWarmup: number;
   /** --fleet-curve 1,3,10: one fleet run per cluster count, each in its own process (empty = off). */
   fleetCurve: number[];
   /** --families all|name,...: run trace-family variants derived from --pods instead (empty = off). */
@@ -46,7 +48,7 @@ export const DEFAULTS = {
 export const USAGE = `usage: npm run --silent bench:placement -- [--nodes FILE] [--pods FILE | --trace-dir DIR --all-traces]
   [--policies all|name,name] [--seeds N | --seed-list 42,43] [--arrive-until PCT] [--rack-size N] [--json]
   [--families all|gpuspec05,multigpu20,...] [--workload online|trace] [--fleet N [--fleet-decisions N]]
-  [--fleet-curve 1,3,10,30,100] [--fleet-prefill PCT]`;
+  [--fleet-curve 1,3,10,30,100] [--fleet-prefill PCT] [--fleet-warmup N]`;
 
 /** The path, when it names a file. */
 function requireFile(path: string, flag: string): string {
@@ -106,6 +108,7 @@ const FLAGS = new Map<string, FlagHandler>([
   ["--fleet", (o, value, flag) => void (o.fleet = positiveInt(value(), flag))],
   ["--fleet-decisions", (o, value, flag) => void (o.fleetDecisions = positiveInt(value(), flag, 0))],
   ["--fleet-prefill", (o, value, flag) => void (o.fleetPrefillPct = Math.min(99, positiveInt(value(), flag, 0)))],
+  ["--fleet-warmup", (o, value, flag) => void (o.fleetWarmup = positiveInt(value(), flag, 0))],
   [
     "--fleet-curve",
     (o, value, flag) =>
@@ -170,6 +173,7 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
     fleet: null,
     fleetDecisions: 0,
     fleetPrefillPct: 0,
+    fleetWarmup: 20,
     fleetCurve: [],
     families: [],
     workload: "online",
@@ -189,8 +193,23 @@ export function parseBenchArgs(argv: readonly string[], knownPolicies: readonly 
   requireFile(o.nodes, "--nodes");
   const pods = podFilesOf(o);
   if ((o.families === "all" || o.families.length > 0) && o.allTraces) throw new BenchArgError("--families: not with --all-traces");
-  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions, fleetPrefillPct, fleetCurve, families, workload } = o;
+  const { nodes, policies, seeds, json, arriveUntilPct, rackSize, fleet, fleetDecisions, fleetPrefillPct, fleetWarmup, fleetCurve, families, workload } = o;
   // A curve runs the fleet benchmark once per size.
   const fleetOn = fleetCurve.length > 0 ? (fleetCurve[0] as number) : fleet;
-  return { nodes, pods, policies, seeds, json, arriveUntilPct, rackSize, fleet: fleetOn, fleetDecisions, fleetPrefillPct, fleetCurve, families, workload };
+  return {
+    nodes,
+    pods,
+    policies,
+    seeds,
+    json,
+    arriveUntilPct,
+    rackSize,
+    fleet: fleetOn,
+    fleetDecisions,
+    fleetPrefillPct,
+    fleetWarmup,
+    fleetCurve,
+    families,
+    workload,
+  };
 }

@@ -46,6 +46,8 @@ function runFleetCurve(args: BenchArgs): void {
     "gpuAllocationPct",
     "decisionLatencyMsP50",
     "decisionLatencyMsP99",
+    "decisionLatencyMsP99WithoutGc",
+    "gcPauses",
     "decisionCpuMsP50",
     "decisionCpuMsP99",
     "decisionsPerSec",
@@ -56,13 +58,13 @@ function runFleetCurve(args: BenchArgs): void {
 }
 
 /** Runs one fleet benchmark per seed on the first pod list and writes the report to stdout. */
-export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
+export async function runFleetBench(args: BenchArgs, cluster: ClusterState): Promise<void> {
   if (args.fleetCurve.length > 0) return runFleetCurve(args);
   const trace = loadOpenbJobs(args.pods[0] as string);
   const workload = buildTargetWorkload(trace);
   const results: (FleetResult & { seed: number })[] = [];
   for (const seed of args.seeds.slice(0, 1)) {
-    const r = runFleet({
+    const r = await runFleet({
       cluster,
       trace,
       workload,
@@ -72,6 +74,7 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
       maxDecisions: args.fleetDecisions,
       explainEvery: 25,
       prefillPct: args.fleetPrefillPct,
+      warmup: args.fleetPrefillPct > 0 ? args.fleetWarmup : 0,
     });
     results.push({ ...r, seed });
     process.stderr.write(
@@ -96,7 +99,13 @@ export function runFleetBench(args: BenchArgs, cluster: ClusterState): void {
     decisionCpuMsP50: r3(r.decisionCpuMsP50),
     decisionCpuMsP99: r3(r.decisionCpuMsP99),
     decisionsPerSec: Math.round(r.decisionsPerSec),
+    decisionLatencyMsP99WithoutGc: r3(r.decisionLatencyMsP99WithoutGc),
+    gcPauses: r.gcPauses,
+    gcPauseMs: r3(r.gcPauseMs),
+    decisionsWithGc: r.decisionsWithGc,
     coldDecisionMs: r3(r.coldDecisionMs),
+    warmupDecisions: r.warmupDecisions,
+    warmupDecisionMsMax: r3(r.warmupDecisionMsMax),
     explanationLatencyMsP50: r3(r.explanationLatencyMsP50),
     explanationLatencyMsP99: r3(r.explanationLatencyMsP99),
     decisionDigest: r.decisionDigest,

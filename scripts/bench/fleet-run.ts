@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { performance } from "node:perf_hooks";
+import { performance, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import {
   allocate,
   buildArrivalSequence,
@@ -50,8 +50,20 @@ export interface FleetResult {
   gpuAllocationPct: number;
   /** GPU allocated when the timed decisions start (the prefill; 0 without one). */
   gpuAllocationAtStartPct: number;
-  /** The first timed decision (with a prefill: every cluster's placer builds its caches on the filled state), left out of the percentiles. */
+  /**
+   * The first decision of the process (every cluster's placer builds its caches on the filled state): the
+   * first warm-up decision, or without a warm-up the first timed one, then left out of the percentiles.
+   */
   coldDecisionMs: number;
+  /** Warm-up decisions (past arrivals, decided and dropped before the timed ones) and the slowest of them after the cold one. */
+  warmupDecisions: number;
+  warmupDecisionMsMax: number;
+  /** Garbage-collection pauses (perf_hooks "gc" entries) that began during the timed decisions, their total, and the decisions they overlapped. */
+  gcPauses: number;
+  gcPauseMs: number;
+  decisionsWithGc: number;
+  /** p99 of each decision's wall time minus the garbage-collection pauses inside it: the decision's own work. */
+  decisionLatencyMsP99WithoutGc: number;
   /**
    * SHA-256 over every timed decision's outcome, parts (cluster, request, assignments, start, end), energy,
    * gCO2e and verdicts; with BENCH_FLEET_DIGEST_EXPLANATIONS=1 also over every explanation's JSON (read
@@ -98,8 +110,62 @@ function firstPast(arrivals: readonly JobRequest[], capacityMilli: number, pct: 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number) : 0;
 
+/** A fleet job for one arrival: a third flexible (30 h window), durations 1-6 h, drawn from `rng`. */
+function fleetJobOf(a: JobRequest, id: string, nowMs: number, rng: ReturnType<typeof createRng>): { job: FleetJob; flexible: boolean } {
+  const flexible = rng.next() < 1 / 3;
+  const job: FleetJob = {
+    id,
+    tenant: "bench",
+    kind: "batch",
+    cpuMilli: a.cpuMilli,
+    memoryMib: a.memoryMib,
+    gpuCount: a.gpuCount,
+    gpuMilliPerGpu: a.gpuMilliPerGpu,
+    allowedGpuModels: a.allowedGpuModels,
+    gangSize: 1,
+    estimatedDurationS: 3600 * (1 + rng.nextInt(6)),
+    allowedRegions: [],
+    allowSplit: false,
+    ...(flexible ? { earliestStartMs: nowMs, deadlineMs: nowMs + 30 * 3_600_000 } : {}),
+  };
+  return { job, flexible };
+}
+
+/**
+ * Decides `past` arrivals (the ones just before the timed part) on the fleet without applying them: a
+ * coordinator that has been running has compiled its code paths. Own random stream, so the timed jobs
+ * are the same with or without a warm-up; the decisions only fill caches, which never change a result.
+ */
+function warmUp(coordinator: ReturnType<typeof createCoordinator>, clusters: FleetCluster[], past: readonly JobRequest[], t0: number, seed: number) {
+  const rng = createRng(mixSeed(seed, 8));
+  const latencies: number[] = [];
+  past.forEach((a, k) => {
+    const nowMs = t0 - (past.length - k) * 30_000;
+    const { job } = fleetJobOf(a, `w${k}`, nowMs, rng);
+    const s = performance.now();
+    coordinator.decide({ nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] }, job, { seed: mixSeed(seed, 900_000 + k) });
+    latencies.push(performance.now() - s);
+  });
+  return { latencies };
+}
+
+/** The garbage-collection pauses that began inside the timed span, and each decision's wall time without them. */
+function gcWithin(entries: readonly PerformanceEntry[], spans: readonly [number, number][]) {
+  const first = spans[0]?.[0] ?? 0;
+  const last = spans[spans.length - 1]?.[1] ?? 0;
+  const pauses = entries.filter((e) => e.startTime >= first && e.startTime <= last);
+  let decisionsWithGc = 0;
+  const ownMs = spans.map(([s, e]) => {
+    let inside = 0;
+    for (const p of pauses) inside += Math.max(0, Math.min(e, p.startTime + p.duration) - Math.max(s, p.startTime));
+    if (inside > 0) decisionsWithGc++;
+    return e - s - inside;
+  });
+  return { pauses: pauses.length, pauseMs: pauses.reduce((a, p) => a + p.duration, 0), decisionsWithGc, ownMs };
+}
+
 /** Runs the fleet benchmark. `maxDecisions` caps the arrival sequence (0 = all, up to arriveUntilPct). */
-export function runFleet(opts: {
+export async function runFleet(opts: {
   cluster: ClusterState;
   trace: readonly JobRequest[];
   workload: TargetWorkload;
@@ -110,7 +176,9 @@ export function runFleet(opts: {
   explainEvery: number;
   /** Fill every cluster to this % of its GPUs requested before timing (0 = start empty). */
   prefillPct?: number;
-}): FleetResult {
+  /** Past arrivals decided (not applied, not timed in the percentiles) before the timed ones, so the JIT is warm as in a running coordinator. */
+  warmup?: number;
+}): Promise<FleetResult> {
   const prefillPct = opts.prefillPct ?? 0;
   const prefill = prefillPct > 0 ? prefillCluster(opts.cluster, opts.trace, opts.workload, prefillPct, opts.seed) : null;
   let clusters: FleetCluster[] = replicateFleet(prefill ? prefill.state : opts.cluster, loadZoneSeries(), opts.n);
@@ -136,39 +204,31 @@ export function runFleet(opts: {
   // BENCH_FLEET_DUMP=file writes one line per decision (index, CPU ms, outcome, job shape, clusters passed) to profile the slow ones.
   const dumpPath = process.env.BENCH_FLEET_DUMP;
   const dump: string[] = [];
+  const warm = warmUp(coordinator, clusters, arrivals.slice(Math.max(0, from - (opts.warmup ?? 0)), from), t0, opts.seed);
+  const spans: [number, number][] = [];
+  const gcEntries: PerformanceEntry[] = [];
+  const gcObserver = new PerformanceObserver((list) => void gcEntries.push(...list.getEntries()));
+  gcObserver.observe({ entryTypes: ["gc"] });
   const start = performance.now();
   for (let i = 0; i < total; i++) {
-    const a = arrivals[from + i] as JobRequest;
     const nowMs = t0 + i * 30_000;
-    const flexible = rng.next() < 1 / 3;
-    const job: FleetJob = {
-      id: `j${i}`,
-      tenant: "bench",
-      kind: "batch",
-      cpuMilli: a.cpuMilli,
-      memoryMib: a.memoryMib,
-      gpuCount: a.gpuCount,
-      gpuMilliPerGpu: a.gpuMilliPerGpu,
-      allowedGpuModels: a.allowedGpuModels,
-      gangSize: 1,
-      estimatedDurationS: 3600 * (1 + rng.nextInt(6)),
-      allowedRegions: [],
-      allowSplit: false,
-      ...(flexible ? { earliestStartMs: nowMs, deadlineMs: nowMs + 30 * 3_600_000 } : {}),
-    };
+    const { job, flexible } = fleetJobOf(arrivals[from + i] as JobRequest, `j${i}`, nowMs, rng);
     const snapshot = { nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] };
     const h0 = dumpPath ? process.hrtime.bigint() : 0n;
     const c0 = process.cpuUsage();
     const s = performance.now();
     const d = coordinator.decide(snapshot, job, { seed: mixSeed(opts.seed, i) });
-    latencies.push(performance.now() - s);
+    const e = performance.now();
+    latencies.push(e - s);
+    spans.push([s, e]);
     const c1 = process.cpuUsage(c0);
     const h1 = dumpPath ? process.hrtime.bigint() : 0n;
     cpuLatencies.push((c1.user + c1.system) / 1000);
     // With a prefill the first decision builds every cluster's placer caches at once (a live coordinator keeps them warm).
-    if (prefill && i === 0) {
+    if (prefill && i === 0 && warm.latencies.length === 0) {
       coldMs = latencies.pop() as number;
       cpuLatencies.pop();
+      spans.pop();
     }
     // The fields one by one: spreading the decision would read (and build) its explanation.
     const { outcome, split, parts, startMs, energyKwh, gCo2e, verdicts, couldEverRun } = d;
@@ -205,6 +265,10 @@ export function runFleet(opts: {
     }
   }
   const wallMs = performance.now() - start;
+  // GC entries are delivered after the pause, on a later turn of the event loop.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const gc = gcWithin(gcEntries, spans);
+  gcObserver.disconnect();
   if (dumpPath) writeFileSync(dumpPath, `${dump.join("\n")}\n`);
   const sorted = [...latencies].sort((x, y) => x - y);
   const sortedE = [...explainLatencies].sort((x, y) => x - y);
@@ -228,7 +292,16 @@ export function runFleet(opts: {
       99,
     ),
     decisionsPerSec: latencies.length / (latencies.reduce((x, y) => x + y, 0) / 1000),
-    coldDecisionMs: coldMs,
+    coldDecisionMs: warm.latencies[0] ?? coldMs,
+    warmupDecisions: warm.latencies.length,
+    warmupDecisionMsMax: Math.max(0, ...warm.latencies.slice(1)),
+    gcPauses: gc.pauses,
+    gcPauseMs: gc.pauseMs,
+    decisionsWithGc: gc.decisionsWithGc,
+    decisionLatencyMsP99WithoutGc: pct(
+      gc.ownMs.sort((x, y) => x - y),
+      99,
+    ),
     explanationLatencyMsP50: pct(sortedE, 50),
     explanationLatencyMsP99: pct(sortedE, 99),
     gpuAllocationPct: (100 * allocatedMilli) / (gpus * 1000),
