@@ -17,6 +17,7 @@ import { encryptPlaintextSecrets } from "../server/secrets/encrypt-plaintext-sec
 import { parseSecretKey } from "../server/secrets/secret-box";
 import { ensureSecretKey } from "../server/secrets/secret-key-file";
 import { needsBuild, needsGenerate } from "./lib/build-state";
+import { COORDINATOR_NODE_FLAGS } from "./lib/coordinator-node-flags";
 import { migrate, openDatabase, type Database } from "./lib/database";
 import { metricsToken, metricsTokenFile } from "./lib/metrics-token";
 import { assertPortFree, assertWritableDir } from "./lib/preflight";
@@ -172,11 +173,11 @@ const heartbeatDb = createDb(database!.url, { max: 2 });
 running.heartbeatDb = heartbeatDb;
 
 /** Runs a background process under a supervisor that restarts it with back-off when it dies. */
-function superviseBackground(name: ServiceName, script: string, label: string) {
+function superviseBackground(name: ServiceName, script: string, label: string, nodeFlags: readonly string[] = []) {
   const supervisor = supervise({
     // `node --import tsx` keeps the process a direct child, so its pid is the one that runs (and dies).
     spawn: () =>
-      spawn(process.execPath, ["--import", "tsx", join(root, "scripts", script)], {
+      spawn(process.execPath, [...nodeFlags, "--import", "tsx", join(root, "scripts", script)], {
         cwd: root,
         stdio: ["ignore", "inherit", "inherit"],
         env: { ...childEnv, ...metricsEnv, NODE_ENV: "production" },
@@ -197,7 +198,7 @@ function superviseBackground(name: ServiceName, script: string, label: string) {
   supervisors.push(supervisor);
 }
 
-if (env.VERDANT_WORKER === "on") superviseBackground("worker", "worker.ts", "scheduling worker");
+if (env.VERDANT_WORKER === "on") superviseBackground("worker", "worker.ts", "scheduling worker", COORDINATOR_NODE_FLAGS);
 if (env.VERDANT_EXPERIMENTS === "on") superviseBackground("experiments", "experiment-runner.ts", "experiment runner");
 
 // Announce readiness only once the server answers, so "ready" means pages are being served.

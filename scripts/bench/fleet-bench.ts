@@ -8,6 +8,23 @@ import { buildTargetWorkload, type ClusterState } from "@/server/engine";
 import type { BenchArgs } from "./args";
 import { runFleet, type FleetResult } from "./fleet-run";
 import { loadOpenbJobs } from "./load-openb";
+import { COORDINATOR_NODE_FLAGS } from "../lib/coordinator-node-flags";
+
+/** Node flags of a measuring process: the coordinator's own, or BENCH_FLEET_NODE_FLAGS ("" = V8's defaults). */
+function measuringFlags(): string[] {
+  const custom = process.env.BENCH_FLEET_NODE_FLAGS;
+  return custom === undefined ? [...COORDINATOR_NODE_FLAGS] : custom.split(/\s+/).filter(Boolean);
+}
+
+/** Runs this command again in a child with the measuring flags (marked, so the child measures). */
+function runMeasuringChild(argv: readonly string[], stdio: "inherit" | "pipe"): string {
+  return execFileSync(process.execPath, [...measuringFlags(), ...process.execArgv, process.argv[1] as string, ...argv], {
+    encoding: "utf8",
+    stdio: ["ignore", stdio, "inherit"],
+    maxBuffer: 1 << 24,
+    env: { ...process.env, BENCH_FLEET_MEASURING: "1" },
+  });
+}
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -26,11 +43,7 @@ function curveChildArgs(n: number): string[] {
 function runFleetCurve(args: BenchArgs): void {
   const rows: Record<string, number | string>[] = [];
   for (const n of args.fleetCurve) {
-    const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1] as string, ...curveChildArgs(n)], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 1 << 24,
-    });
+    const out = runMeasuringChild(curveChildArgs(n), "pipe");
     const last = out.trim().split("\n").pop() as string;
     rows.push((JSON.parse(last) as { fleet: Record<string, number | string> }).fleet);
   }
@@ -60,6 +73,11 @@ function runFleetCurve(args: BenchArgs): void {
 /** Runs one fleet benchmark per seed on the first pod list and writes the report to stdout. */
 export async function runFleetBench(args: BenchArgs, cluster: ClusterState): Promise<void> {
   if (args.fleetCurve.length > 0) return runFleetCurve(args);
+  // The decisions are timed in a process started with the coordinator's Node flags, as the worker is.
+  if (process.env.BENCH_FLEET_MEASURING !== "1") {
+    runMeasuringChild(process.argv.slice(2), "inherit");
+    return;
+  }
   const trace = loadOpenbJobs(args.pods[0] as string);
   const workload = buildTargetWorkload(trace);
   const results: (FleetResult & { seed: number })[] = [];
