@@ -4,11 +4,12 @@
  * error of the learned blend (server/engine/estimate/zone-forecast-blend.ts), of the earlier
  * seasonal-level forecaster, and of the two seasonal-naive forecasts (same hour yesterday; same hour
  * last week). The blend only ever sees hours before the issue time. Its defaults were chosen on
- * 2022 (history from 2021); 2023 is held out.
+ * 2022 (history from 2021); 2023 is held out. `--fit` passes other blend settings (ZoneBlendOptions as
+ * JSON, e.g. '{"fitDays":112,"hourSpread":2}') to compare them on the tuning year.
  *
- *   npm run --silent bench:forecast -- [--year 2023] [--every 1] [--zones DE,GB] [--json]
+ *   npm run --silent bench:forecast -- [--year 2023] [--every 1] [--zones DE,GB] [--fit '{...}'] [--json]
  */
-import { forecastZoneBlend, fitZoneBlend, forecastZoneIntensity, HOUR_MS, type ZoneBlendModel } from "../server/engine";
+import { forecastZoneBlend, fitZoneBlend, forecastZoneIntensity, HOUR_MS, type ZoneBlendModel, type ZoneBlendOptions } from "../server/engine";
 import { loadCarbonZones } from "./bench/carbon-zones";
 
 const args = process.argv.slice(2);
@@ -20,6 +21,7 @@ const year = Number(opt("year") ?? 2023);
 const every = Math.max(1, Number(opt("every") ?? 1));
 const json = args.includes("--json");
 const zonesWanted = opt("zones")?.split(",");
+const fitOptions: ZoneBlendOptions = JSON.parse(opt("fit") ?? "{}");
 const H = 24;
 
 interface Row {
@@ -46,7 +48,7 @@ for (const z of loadCarbonZones({ zones: zonesWanted })) {
   const sum = { blend: 0, level: 0, day: 0, week: 0, actual: 0, n: 0, blend24: 0, day24: 0, n24: 0 };
   for (let m = from; m + H <= to; m += every) {
     // Refit at each day's first hour, as the simulator does (a live fleet would refit nightly).
-    if (!model || Math.floor(m / 24) !== Math.floor(model.fittedAtHour / 24)) model = fitZoneBlend(y, Math.floor(m / 24) * 24, H);
+    if (!model || Math.floor(m / 24) !== Math.floor(model.fittedAtHour / 24)) model = fitZoneBlend(y, Math.floor(m / 24) * 24, H, fitOptions);
     if (!model) throw new Error(`${z.zone}: too little history to fit`);
     const f = forecastZoneBlend(model, y, m, H);
     const level = forecastZoneIntensity(y.slice(m - 14 * 24, m), z.startMs + (m - 14 * 24) * HOUR_MS, z.startMs + m * HOUR_MS, H);
@@ -103,4 +105,4 @@ const short = rows.filter((x) => x.gainVsDayPct < 20).map((x) => x.zone);
 console.log(
   `zones at least 20 % better than same hour yesterday: ${rows.length - short.length}/${rows.length}${short.length ? ` (short: ${short.join(", ")})` : ""}; ${wallS.toFixed(1)} s`,
 );
-if (json) console.log(JSON.stringify({ year, everyHours: every, horizonHours: H, zones: rows, wallS: Math.round(wallS * 10) / 10 }));
+if (json) console.log(JSON.stringify({ year, everyHours: every, horizonHours: H, fitOptions, zones: rows, wallS: Math.round(wallS * 10) / 10 }));

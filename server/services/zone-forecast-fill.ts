@@ -2,8 +2,8 @@
  * Fills the hours of a zone's scheduling series that neither a measured value nor a feed forecast
  * covers, using a forecaster fitted on that zone's own measured history (so a fleet whose feed
  * stopped, or a demo days after its seed, schedules on a daily pattern instead of a flat annual
- * average). With three weeks of history the zone gets the learned blend (the forecaster measured on
- * held-out 2023 data in docs/benchmarks/carbon-held-out.md); with one day to three weeks, the
+ * average). With four weeks of history the zone gets the learned blend (the forecaster measured on
+ * held-out 2023 data in docs/benchmarks/carbon-held-out.md); with one day to four weeks, the
  * seasonal-level forecaster; with less, no fill and the caller keeps the annual average. Each fill
  * names its model. Results are cached per database, zone and series hour: the scheduling loop runs
  * every few seconds, a fit needs one query and a few milliseconds, and the answer changes hourly.
@@ -24,10 +24,10 @@ import { findMeasuredHistory, type MeasuredSample } from "../repositories/fleet-
 /** Provider named in the provenance of forecaster hours. */
 export const FORECASTER_PROVIDER = "verdant-forecaster";
 /**
- * Days of measured history read: the blend's three weeks of features plus 56 days to fit on (its
+ * Days of measured history read: the blend's four weeks of features plus 168 days to fit on (its
  * default, the setting measured held out). The seasonal-level forecaster reads only the last 8 days.
  */
-const HISTORY_DAYS = ZONE_BLEND_MIN_HISTORY_HOURS / 24 + 56;
+const HISTORY_DAYS = ZONE_BLEND_MIN_HISTORY_HOURS / 24 + 168;
 /** Days the seasonal-level forecaster sees (its 7-day profile plus a day for gaps). */
 const SEASONAL_HISTORY_DAYS = 8;
 /** Hours ahead the blend's weights are fitted for; later hours repeat its last fitted day (as in the simulator). */
@@ -58,15 +58,15 @@ function hourlyHistory(rows: { at: Date; gCo2ePerKwh: number }[]): { startMs: nu
 
 /**
  * Blend weights per zone and UTC day: refitted once a day, as the simulator does, because a fit over
- * 77 days takes tens of milliseconds per zone while a forecast with fitted weights takes microseconds.
+ * 196 days takes tens of milliseconds per zone while a forecast with fitted weights takes microseconds.
  */
 const blendModels = new WeakMap<Db, Map<string, ZoneBlendModel | null>>();
 
-function dailyBlend(db: Db, zoneId: string, values: number[], endMs: number): ZoneBlendModel | null {
+function dailyBlend(db: Db, zoneId: string, values: number[], startMs: number, endMs: number): ZoneBlendModel | null {
   let models = blendModels.get(db);
   if (!models || models.size > CACHE_LIMIT) blendModels.set(db, (models = new Map()));
   const key = `${zoneId}@${Math.floor(endMs / (24 * HOUR_MS))}`;
-  if (!models.has(key)) models.set(key, fitZoneBlend(values, values.length, BLEND_FIT_HORIZON_HOURS));
+  if (!models.has(key)) models.set(key, fitZoneBlend(values, values.length, BLEND_FIT_HORIZON_HOURS, { startHourOfDay: new Date(startMs).getUTCHours() }));
   return models.get(key)!;
 }
 
@@ -80,9 +80,11 @@ function forecastAfter(
 ): { forecast: number[]; model: string } {
   const n = history.values.length;
   const endMs = history.startMs + n * HOUR_MS;
-  // Three weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
-  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? dailyBlend(db, zoneId, history.values, endMs) : null;
-  if (blend) return { forecast: forecastZoneBlend(blend, history.values, n, horizon), model: ZONE_BLEND_FORECAST_MODEL };
+  // Four weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
+  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? dailyBlend(db, zoneId, history.values, history.startMs, endMs) : null;
+  // The weights are kept per UTC hour of day, and this window's first hour moves as the day goes on.
+  if (blend)
+    return { forecast: forecastZoneBlend(blend, history.values, n, horizon, new Date(history.startMs).getUTCHours()), model: ZONE_BLEND_FORECAST_MODEL };
   const recent = history.values.slice(Math.max(0, n - SEASONAL_HISTORY_DAYS * 24));
   return { forecast: forecastZoneIntensity(recent, endMs - recent.length * HOUR_MS, endMs, horizon), model: ZONE_FORECAST_MODEL };
 }

@@ -85,7 +85,7 @@ describe("scheduling series beyond the stored samples", () => {
     expect(Math.max(...series.gCo2ePerKwh) - Math.min(...series.gCo2ePerKwh)).toBeGreaterThan(100);
   });
 
-  it("fills a zone with three weeks or more of history from the learned blend, named by its model", async () => {
+  it("fills a zone with four weeks or more of history from the learned blend, named by its model", async () => {
     expect(28 * 24).toBeGreaterThanOrEqual(ZONE_BLEND_MIN_HISTORY_HOURS);
     const { snapshot } = await loadFleetSnapshot(database.db, nowMs);
     const series = snapshot.clusters.find((c) => c.name === "long-cluster")!.series;

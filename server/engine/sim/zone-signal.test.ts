@@ -54,13 +54,13 @@ describe("ForecastBook", () => {
     // Without the period's start, or with too little history, the coordinator's default applies.
     expect(new ForecastBook(new Map([["Y", long]]), { method: "forecaster", noiseSigma: 0, horizonHours: 48 }, 1).errorFor("Y")).toBeUndefined();
     expect(book().errorFor("X")).toBeUndefined();
-    // Once three weeks are measured, the forecast comes from the learned blend.
+    // Once four weeks are measured, the forecast comes from the learned blend.
     const s = new ForecastBook(new Map([["Y", long]]), { method: "forecaster", noiseSigma: 0, horizonHours: 48 }, 1, startMs).seriesAt(
       "Y",
       startMs,
       startMs + HOUR_MS,
     );
     const at = s.provenance[(startMs - s.startMs) / HOUR_MS];
-    expect(at?.kind === "verdant-forecast" ? at.model : null).toBe("seasonal-blend-ls@2");
+    expect(at?.kind === "verdant-forecast" ? at.model : null).toBe("seasonal-blend-ls@3");
   });
 });

@@ -2,7 +2,7 @@
  * What the simulator knows about a zone's grid: the measured truth (used for accounting only) and the
  * intensity series a policy sees at decision time: the last 24 measured hours, then a forecast issued
  * at the start of the current hour (noisy truth or the history-only forecaster: the learned blend once
- * the zone has three weeks of history, the seasonal-level forecaster before), then, past the
+ * the zone has four weeks of history, the seasonal-level forecaster before), then, past the
  * forecast horizon, the forecast's last day repeated (a seasonal-naive tail, so long jobs can be
  * priced at all). The forecast never contains the future truth itself. Forecasts depend only on
  * (seed, zone, hour), so every policy sees the same forecasts.
