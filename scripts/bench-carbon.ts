@@ -8,8 +8,11 @@
  * baseline, and the duration predictor's error (JTTED).
  *
  *   npm run --silent bench:carbon -- [--year 2023] [--sets solar-north,solar-south] [--seasons jan,apr,jul]
- *                                    [--fleets idle,loaded,busy] [--policies carbon-greedy,time-shift,verdant] [--seed 7]
- *                                    [--oracle-forecast] [--json]
+ *                                    [--fleets idle,loaded,busy] [--policies carbon-greedy,time-shift,verdant]
+ *                                    [--seed 7 | --seeds 1-5] [--oracle-forecast] [--json]
+ *
+ * With --seeds every scenario runs once per scenario seed and the table gives each policy's mean saving
+ * with its range, and on how many seeds verdant saved at least as much as each other policy listed.
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { simulate } from "@/server/engine";
 import { loadScenarioWithReport } from "@/server/sim-scenario";
 import { CARBON_RAW_DIR } from "./bench/carbon-zones";
+import { fleetMeans, summarizeSeeds } from "./bench/carbon-seed-summary";
 
 /**
  * Zone sets, one entry per cluster: [zone id, file prefix in the raw folder]. The single-zone sets put
@@ -90,7 +94,18 @@ const sets = list("sets", Object.keys(SETS));
 const seasons = list("seasons", ["jan", "apr", "jul"]);
 const fleets = list("fleets", Object.keys(FLEETS));
 const policies = list("policies", ["carbon-greedy", "time-shift", "verdant"]);
-const seed = Number(opt("seed") ?? 7);
+/** "1-5" or "1,2,3": the scenario seeds to run (default: --seed, or 7). */
+function parseSeeds(text: string | undefined): number[] {
+  if (text === undefined) return [Number(opt("seed") ?? 7)];
+  const range = /^(\d+)-(\d+)$/.exec(text);
+  const seeds = range ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i) : text.split(",").map(Number);
+  if (seeds.length === 0 || seeds.some((n) => !Number.isInteger(n) || n < 0)) {
+    console.error(`--seeds: expected A-B or a list of whole numbers, got ${text}`);
+    process.exit(2);
+  }
+  return seeds;
+}
+const seeds = parseSeeds(opt("seeds"));
 const json = args.includes("--json");
 // The true future intensity as the forecast (no error): separates the forecaster's error from the run-time predictor's.
 const oracle = args.includes("--oracle-forecast");
@@ -102,6 +117,7 @@ const base = JSON.parse(readFileSync(join(examples, "scenario-small-openb-day.js
 };
 
 interface Row {
+  seed: number;
   set: string;
   season: string;
   fleet: string;
@@ -114,7 +130,7 @@ interface Row {
   policies: Record<string, { savedPct: number; garDeltaPts: number; meanWaitDeltaS: number; deadlineMisses: number }>;
 }
 
-function scenarioFor(set: string, season: string, fleet: string): unknown {
+function scenarioFor(set: string, season: string, fleet: string, seed: number): unknown {
   const members = SETS[set]!;
   const [month, day] = SEASONS[season]!;
   const size = FLEETS[fleet]!;
@@ -158,64 +174,89 @@ const policyEntry = (p: string) => (CANDIDATES[p] ? { name: p, ...CANDIDATES[p] 
 
 const rows: Row[] = [];
 const t0 = performance.now();
-for (const set of sets)
-  for (const season of seasons)
-    for (const fleet of fleets) {
-      const { input, report } = await loadScenarioWithReport(scenarioFor(set, season, fleet), { baseDir: examples });
-      const result = simulate(input, { now: () => performance.now() });
-      const b = result.policies[result.baseline]!;
-      const row: Row = {
-        set,
-        season,
-        fleet,
-        year,
-        gpus: report.clusters.reduce((s, c) => s + c.gpus, 0),
-        baselineKg: Math.round(b.emissionsKg * 10) / 10,
-        baselineMeanWaitS: Math.round(b.meanWaitS),
-        jttedMedianRelErr: Math.round(b.jttedMedianRelErr * 1000) / 1000,
-        jttedP90RelErr: Math.round((b.jttedP90RelErr ?? Number.NaN) * 1000) / 1000,
-        policies: Object.fromEntries(
-          policies.map((p) => {
-            const m = result.policies[p]!;
-            return [
-              p,
-              {
-                savedPct: Math.round(m.emissionsSavedPctVsBaseline * 10) / 10,
-                garDeltaPts: Math.round(m.garDeltaPointsVsBaseline * 100) / 100,
-                meanWaitDeltaS: Math.round(m.meanWaitDeltaSVsBaseline),
-                deadlineMisses: m.deadlineMisses,
-              },
-            ];
-          }),
-        ),
-      };
-      rows.push(row);
-      process.stderr.write(
-        `${set} ${season} ${fleet} ${year}: ${row.gpus} GPUs, baseline ${row.baselineKg} kg, wait ${(row.baselineMeanWaitS / 60).toFixed(1)} min; ${policies.map((p) => `${p} ${row.policies[p]!.savedPct} %`).join(", ")} (${(result.wallMs / 1000).toFixed(1)} s)\n`,
-      );
-    }
+for (const seed of seeds)
+  for (const set of sets)
+    for (const season of seasons)
+      for (const fleet of fleets) {
+        const { input, report } = await loadScenarioWithReport(scenarioFor(set, season, fleet, seed), { baseDir: examples });
+        const result = simulate(input, { now: () => performance.now() });
+        const b = result.policies[result.baseline]!;
+        const row: Row = {
+          seed,
+          set,
+          season,
+          fleet,
+          year,
+          gpus: report.clusters.reduce((s, c) => s + c.gpus, 0),
+          baselineKg: Math.round(b.emissionsKg * 10) / 10,
+          baselineMeanWaitS: Math.round(b.meanWaitS),
+          jttedMedianRelErr: Math.round(b.jttedMedianRelErr * 1000) / 1000,
+          jttedP90RelErr: Math.round((b.jttedP90RelErr ?? Number.NaN) * 1000) / 1000,
+          policies: Object.fromEntries(
+            policies.map((p) => {
+              const m = result.policies[p]!;
+              return [
+                p,
+                {
+                  savedPct: Math.round(m.emissionsSavedPctVsBaseline * 10) / 10,
+                  garDeltaPts: Math.round(m.garDeltaPointsVsBaseline * 100) / 100,
+                  meanWaitDeltaS: Math.round(m.meanWaitDeltaSVsBaseline),
+                  deadlineMisses: m.deadlineMisses,
+                },
+              ];
+            }),
+          ),
+        };
+        rows.push(row);
+        process.stderr.write(
+          `${set} ${season} ${fleet} ${year} seed ${seed}: ${row.gpus} GPUs, baseline ${row.baselineKg} kg, wait ${(row.baselineMeanWaitS / 60).toFixed(1)} min; ${policies.map((p) => `${p} ${row.policies[p]!.savedPct} %`).join(", ")} (${(result.wallMs / 1000).toFixed(1)} s)\n`,
+        );
+      }
 
 const fmtWait = (s: number) => (Math.abs(s) >= 3600 ? `${(s / 3600).toFixed(1)} h` : `${(s / 60).toFixed(1)} min`);
-const head = [
-  "zones",
-  "season",
-  "fleet",
-  "GPUs",
-  "baseline kg",
-  "baseline wait",
-  "JTTED p50 / p90",
-  ...policies.map((p) => `${p}: CO2e saved / GAR pts / wait`),
-];
-console.log(`| ${head.join(" | ")} |`);
-console.log(`|${head.map(() => " --- ").join("|")}|`);
-for (const r of rows)
-  console.log(
-    `| ${r.set} | ${r.season} ${r.year} | ${r.fleet} | ${r.gpus} | ${r.baselineKg} | ${fmtWait(r.baselineMeanWaitS)} | ${r.jttedMedianRelErr} / ${r.jttedP90RelErr} | ${policies
-      .map((p) => {
-        const x = r.policies[p]!;
-        return `${x.savedPct} % / ${x.garDeltaPts >= 0 ? "+" : ""}${x.garDeltaPts} / ${x.meanWaitDeltaS >= 0 ? "+" : "−"}${fmtWait(Math.abs(x.meanWaitDeltaS))}`;
-      })
-      .join(" | ")} |`,
-  );
+const signed = (s: number) => `${s >= 0 ? "+" : "−"}${fmtWait(Math.abs(s))}`;
+if (seeds.length === 1) {
+  const head = [
+    "zones",
+    "season",
+    "fleet",
+    "GPUs",
+    "baseline kg",
+    "baseline wait",
+    "JTTED p50 / p90",
+    ...policies.map((p) => `${p}: CO2e saved / GAR pts / wait`),
+  ];
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map(() => " --- ").join("|")}|`);
+  for (const r of rows)
+    console.log(
+      `| ${r.set} | ${r.season} ${r.year} | ${r.fleet} | ${r.gpus} | ${r.baselineKg} | ${fmtWait(r.baselineMeanWaitS)} | ${r.jttedMedianRelErr} / ${r.jttedP90RelErr} | ${policies
+        .map((p) => {
+          const x = r.policies[p]!;
+          return `${x.savedPct} % / ${x.garDeltaPts >= 0 ? "+" : ""}${x.garDeltaPts} / ${signed(x.meanWaitDeltaS)}`;
+        })
+        .join(" | ")} |`,
+    );
+} else {
+  const summary = summarizeSeeds(rows, policies);
+  const counted = summary.some((r) => r.combinedAtLeastAllOthers !== undefined);
+  const head = ["zones", "season", "fleet", "baseline wait (mean)", ...policies.map((p) => `${p}: CO2e saved mean (min .. max) / wait`)];
+  if (counted) head.push("seeds verdant >= every other");
+  console.log(`Scenario seeds ${seeds.join(", ")}, ${year}`);
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map(() => " --- ").join("|")}|`);
+  for (const r of summary) {
+    const cells = policies.map((p) => {
+      const x = r.savedPct[p]!;
+      return `${x.mean.toFixed(1)} % (${x.min} .. ${x.max}) / ${signed(r.meanWaitDeltaS[p]!)}`;
+    });
+    if (counted) cells.push(`${r.combinedAtLeastAllOthers}/${r.seeds}`);
+    console.log(`| ${r.set} | ${r.season} | ${r.fleet} | ${fmtWait(r.baselineMeanWaitS.mean)} | ${cells.join(" | ")} |`);
+  }
+  for (const [fleet, means] of Object.entries(fleetMeans(summary, policies)))
+    console.log(`${fleet}: mean over rows ${policies.map((p) => `${p} ${means[p]!.toFixed(1)} %`).join(", ")}`);
+  const worstGar = Math.min(...rows.flatMap((r) => policies.map((p) => r.policies[p]!.garDeltaPts)));
+  console.log(`worst GAR change in any run: ${worstGar} points`);
+}
 console.log(`${rows.length} scenarios in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-if (json) console.log(JSON.stringify({ year, seed, rows }));
+if (json) console.log(JSON.stringify({ year, seeds, rows, ...(seeds.length > 1 ? { summary: summarizeSeeds(rows, policies) } : {}) }));
