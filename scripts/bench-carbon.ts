@@ -214,8 +214,9 @@ for (const seed of seeds)
       }
 
 const fmtWait = (s: number) => (Math.abs(s) >= 3600 ? `${(s / 3600).toFixed(1)} h` : `${(s / 60).toFixed(1)} min`);
+const summary = seeds.length > 1 ? summarizeSeeds(rows, policies) : null;
 const signed = (s: number) => `${s >= 0 ? "+" : "−"}${fmtWait(Math.abs(s))}`;
-if (seeds.length === 1) {
+if (!summary) {
   const head = [
     "zones",
     "season",
@@ -238,7 +239,6 @@ if (seeds.length === 1) {
         .join(" | ")} |`,
     );
 } else {
-  const summary = summarizeSeeds(rows, policies);
   const counted = summary.some((r) => r.combinedAtLeastAllOthers !== undefined);
   const head = ["zones", "season", "fleet", "baseline wait (mean)", ...policies.map((p) => `${p}: CO2e saved mean (min .. max) / wait`)];
   if (counted) head.push("seeds verdant >= every other");
@@ -259,4 +259,4 @@ if (seeds.length === 1) {
   console.log(`worst GAR change in any run: ${worstGar} points`);
 }
 console.log(`${rows.length} scenarios in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-if (json) console.log(JSON.stringify({ year, seeds, rows, ...(seeds.length > 1 ? { summary: summarizeSeeds(rows, policies) } : {}) }));
+if (json) console.log(JSON.stringify({ year, seeds, rows, ...(summary ? { summary } : {}) }));

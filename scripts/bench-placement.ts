@@ -16,8 +16,8 @@ function main(): Promise<void> | void {
     process.argv.slice(2),
     BUILTIN_POLICIES.map((p) => p.name),
   );
+  if (args.fleet !== null) return runFleetBench(args, () => loadOpenbCluster(args.nodes, args.rackSize));
   const cluster = loadOpenbCluster(args.nodes, args.rackSize);
-  if (args.fleet !== null) return runFleetBench(args, cluster);
   const results: ReplayResult[] = [];
   const familiesOn = args.families === "all" || args.families.length > 0;
   const sources = familiesOn

@@ -70,14 +70,18 @@ function runFleetCurve(args: BenchArgs): void {
   process.stdout.write(`${cols.join("\t")}\n${rows.map((r) => cols.map((c) => r[c]).join("\t")).join("\n")}\n`);
 }
 
-/** Runs one fleet benchmark per seed on the first pod list and writes the report to stdout. */
-export async function runFleetBench(args: BenchArgs, cluster: ClusterState): Promise<void> {
+/**
+ * Runs one fleet benchmark per seed on the first pod list and writes the report to stdout. The cluster
+ * is loaded only by the process that measures (a curve's or a single run's parent only starts children).
+ */
+export async function runFleetBench(args: BenchArgs, loadCluster: () => ClusterState): Promise<void> {
   if (args.fleetCurve.length > 0) return runFleetCurve(args);
   // The decisions are timed in a process started with the coordinator's Node flags, as the worker is.
   if (process.env.BENCH_FLEET_MEASURING !== "1") {
     runMeasuringChild(process.argv.slice(2), "inherit");
     return;
   }
+  const cluster = loadCluster();
   const trace = loadOpenbJobs(args.pods[0] as string);
   const workload = buildTargetWorkload(trace);
   const results: (FleetResult & { seed: number })[] = [];

@@ -22,6 +22,7 @@ import {
   mixSeed,
   VERDANT_POLICY,
   type ClusterState,
+  type Coordinator,
   type FleetCluster,
   type FleetJob,
   type JobRequest,
@@ -131,22 +132,25 @@ function fleetJobOf(a: JobRequest, id: string, nowMs: number, rng: ReturnType<ty
   return { job, flexible };
 }
 
+/** The fleet as the coordinator sees it at `nowMs` (no links, tenants or quotas in this benchmark). */
+const snapshotAt = (nowMs: number, clusters: FleetCluster[]) => ({ nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] });
+
 /**
  * Decides `past` arrivals (the ones just before the timed part) on the fleet without applying them: a
  * coordinator that has been running has compiled its code paths. Own random stream, so the timed jobs
  * are the same with or without a warm-up; the decisions only fill caches, which never change a result.
  */
-function warmUp(coordinator: ReturnType<typeof createCoordinator>, clusters: FleetCluster[], past: readonly JobRequest[], t0: number, seed: number) {
+function warmUp(coordinator: Coordinator, clusters: FleetCluster[], past: readonly JobRequest[], t0: number, seed: number): number[] {
   const rng = createRng(mixSeed(seed, 8));
   const latencies: number[] = [];
   past.forEach((a, k) => {
     const nowMs = t0 - (past.length - k) * 30_000;
     const { job } = fleetJobOf(a, `w${k}`, nowMs, rng);
     const s = performance.now();
-    coordinator.decide({ nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] }, job, { seed: mixSeed(seed, 900_000 + k) });
+    coordinator.decide(snapshotAt(nowMs, clusters), job, { seed: mixSeed(seed, 900_000 + k) });
     latencies.push(performance.now() - s);
   });
-  return { latencies };
+  return latencies;
 }
 
 /** The garbage-collection pauses that began inside the timed span, and each decision's wall time without them. */
@@ -213,7 +217,7 @@ export async function runFleet(opts: {
   for (let i = 0; i < total; i++) {
     const nowMs = t0 + i * 30_000;
     const { job, flexible } = fleetJobOf(arrivals[from + i] as JobRequest, `j${i}`, nowMs, rng);
-    const snapshot = { nowMs, clusters, links: [], gpuModels: OPENB_GPU_MODELS, tenants: [] };
+    const snapshot = snapshotAt(nowMs, clusters);
     const h0 = dumpPath ? process.hrtime.bigint() : 0n;
     const c0 = process.cpuUsage();
     const s = performance.now();
@@ -225,7 +229,7 @@ export async function runFleet(opts: {
     const h1 = dumpPath ? process.hrtime.bigint() : 0n;
     cpuLatencies.push((c1.user + c1.system) / 1000);
     // With a prefill the first decision builds every cluster's placer caches at once (a live coordinator keeps them warm).
-    if (prefill && i === 0 && warm.latencies.length === 0) {
+    if (prefill && i === 0 && warm.length === 0) {
       coldMs = latencies.pop() as number;
       cpuLatencies.pop();
       spans.pop();
@@ -292,9 +296,9 @@ export async function runFleet(opts: {
       99,
     ),
     decisionsPerSec: latencies.length / (latencies.reduce((x, y) => x + y, 0) / 1000),
-    coldDecisionMs: warm.latencies[0] ?? coldMs,
-    warmupDecisions: warm.latencies.length,
-    warmupDecisionMsMax: Math.max(0, ...warm.latencies.slice(1)),
+    coldDecisionMs: warm[0] ?? coldMs,
+    warmupDecisions: warm.length,
+    warmupDecisionMsMax: Math.max(0, ...warm.slice(1)),
     gcPauses: gc.pauses,
     gcPauseMs: gc.pauseMs,
     decisionsWithGc: gc.decisionsWithGc,

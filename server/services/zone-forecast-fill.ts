@@ -62,11 +62,11 @@ function hourlyHistory(rows: { at: Date; gCo2ePerKwh: number }[]): { startMs: nu
  */
 const blendModels = new WeakMap<Db, Map<string, ZoneBlendModel | null>>();
 
-function dailyBlend(db: Db, zoneId: string, values: number[], startMs: number, endMs: number): ZoneBlendModel | null {
+function dailyBlend(db: Db, zoneId: string, values: number[], startHourOfDay: number, endMs: number): ZoneBlendModel | null {
   let models = blendModels.get(db);
   if (!models || models.size > CACHE_LIMIT) blendModels.set(db, (models = new Map()));
   const key = `${zoneId}@${Math.floor(endMs / (24 * HOUR_MS))}`;
-  if (!models.has(key)) models.set(key, fitZoneBlend(values, values.length, BLEND_FIT_HORIZON_HOURS, { startHourOfDay: new Date(startMs).getUTCHours() }));
+  if (!models.has(key)) models.set(key, fitZoneBlend(values, values.length, BLEND_FIT_HORIZON_HOURS, { startHourOfDay }));
   return models.get(key)!;
 }
 
@@ -80,11 +80,11 @@ function forecastAfter(
 ): { forecast: number[]; model: string } {
   const n = history.values.length;
   const endMs = history.startMs + n * HOUR_MS;
-  // Four weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
-  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? dailyBlend(db, zoneId, history.values, history.startMs, endMs) : null;
   // The weights are kept per UTC hour of day, and this window's first hour moves as the day goes on.
-  if (blend)
-    return { forecast: forecastZoneBlend(blend, history.values, n, horizon, new Date(history.startMs).getUTCHours()), model: ZONE_BLEND_FORECAST_MODEL };
+  const startHourOfDay = new Date(history.startMs).getUTCHours();
+  // Four weeks of actually measured hours (not carried-forward gaps) before the blend is trusted.
+  const blend = measuredHours >= ZONE_BLEND_MIN_HISTORY_HOURS ? dailyBlend(db, zoneId, history.values, startHourOfDay, endMs) : null;
+  if (blend) return { forecast: forecastZoneBlend(blend, history.values, n, horizon, startHourOfDay), model: ZONE_BLEND_FORECAST_MODEL };
   const recent = history.values.slice(Math.max(0, n - SEASONAL_HISTORY_DAYS * 24));
   return { forecast: forecastZoneIntensity(recent, endMs - recent.length * HOUR_MS, endMs, horizon), model: ZONE_FORECAST_MODEL };
 }

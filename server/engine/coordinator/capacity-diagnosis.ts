@@ -17,6 +17,7 @@ import type { JobRequest } from "../model/job";
 import type { ClusterState, NodeState } from "../model/node";
 import { MILLI_GPU_PER_GPU } from "../model/units";
 import type { Placer } from "../placement/placer";
+import { mayFit } from "./cluster-facts";
 import type { ClusterReason } from "./reasons";
 
 const capacityCache = new WeakMap<ClusterState, ClusterState>();
@@ -142,29 +143,6 @@ function freeOf(node: NodeState, index: number, job: JobRequest): NodeFree {
   return { node, index, cpu: node.cpuMilliFree, memory: node.memoryMibFree, gpu, shortDims, relShortfall };
 }
 
-/**
- * Ready nodes of an accepted model that have every resource of one member free (no short dimension in
- * {@link freeOf}'s terms), counted up to `enough`. When there are `enough` of them the closest pick has
- * nothing short and each of them holds a member, so the full diagnosis would find no reason: this
- * answers a request that fits without sorting or allocating per node (most requests on an empty cluster).
- */
-function fullyFittingNodes(state: ClusterState, job: JobRequest, enough: number): number {
-  const allowed = job.allowedGpuModels;
-  const whole = job.gpuMilliPerGpu >= MILLI_GPU_PER_GPU;
-  let count = 0;
-  for (const n of state.nodes) {
-    if (!n.ready || n.cpuMilliFree < job.cpuMilli || n.memoryMibFree < job.memoryMib) continue;
-    if (job.gpuCount > 0) {
-      if (n.gpuModel === null || n.gpuModel === undefined || (allowed.length > 0 && !allowed.includes(n.gpuModel))) continue;
-      let gpus = 0;
-      for (const f of n.gpuMilliFree) if (f >= (whole ? MILLI_GPU_PER_GPU : job.gpuMilliPerGpu)) gpus++;
-      if (gpus < job.gpuCount) continue;
-    }
-    if (++count >= enough) return count;
-  }
-  return count;
-}
-
 const closer = (a: NodeFree, b: NodeFree) => a.shortDims - b.shortDims || a.relShortfall - b.relShortfall || a.index - b.index;
 
 interface Candidate {
@@ -277,7 +255,9 @@ function candidateFor(picked: readonly NodeFree[], c: Context): Candidate | null
 export function diagnoseCapacity(state: ClusterState, job: JobRequest): ClusterReason[] {
   const members = job.gangSize ?? 1;
   const sameRack = members > 1 && job.gangSameRack === true;
-  if (!sameRack && fullyFittingNodes(state, job, members) >= members) return [];
+  // gangSize nodes that each have every resource of a member free (the agent's mayFit) are the closest
+  // pick with nothing short, so the full diagnosis would find no reason: skip its per-node sort.
+  if (!sameRack && mayFit(state, job)) return [];
   const wantsGpu = job.gpuCount > 0;
   const allowed = job.allowedGpuModels;
   const models = allowed.length > 0 ? allowed.join("|") : undefined;

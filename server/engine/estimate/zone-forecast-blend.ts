@@ -189,6 +189,16 @@ function solve(a: Float64Array, b: Float64Array): Float64Array {
   return x;
 }
 
+/** Hour of day (0-23) of hour index i of a series whose index 0 is at hour of day `start`. */
+const hourOfDay = (i: number, start: number) => (((i + start) % DAY) + DAY) % DAY;
+
+/** Weights that forecast the same hour of the latest measured day (feature 2), for an hour ahead with no rows yet. */
+function sameHourYesterdayWeights(): Float64Array {
+  const w = new Float64Array(FEATURES);
+  w[2] = 1;
+  return w;
+}
+
 /**
  * Ridge least squares per target hour of day: the weighted normal equations are summed per hour once,
  * then each hour's system adds its neighbours' within `spread` hours. The intercept is not penalised.
@@ -216,7 +226,7 @@ function fitPerHour(xs: Float64Array, ts: Float64Array, hour: Int32Array, rowWei
     const a = new Float64Array(FF);
     const b = new Float64Array(FEATURES);
     for (let d = -spread; d <= spread; d++) {
-      const g = (((h + d) % DAY) + DAY) % DAY;
+      const g = hourOfDay(h + d, 0);
       for (let i = 0; i < FF; i++) a[i] = (a[i] as number) + (ata[g * FF + i] as number);
       for (let i = 0; i < FEATURES; i++) b[i] = (b[i] as number) + (atb[g * FEATURES + i] as number);
     }
@@ -252,9 +262,6 @@ function reweight(xs: Float64Array, ts: Float64Array, hour: Int32Array, w: reado
   for (let r = 0; r < ts.length; r++) rowWeight[r] = (age[r] as number) * ((res[r] as number) <= c ? 1 : c / (res[r] as number));
 }
 
-/** Hour of day (0-23) of hour index i of a series whose index 0 is at hour of day `start`. */
-const hourOfDay = (i: number, start: number) => (((i + start) % DAY) + DAY) % DAY;
-
 /**
  * Fits the weights for hours ahead 1..`horizonHours` on the history before hour `n` (hours [0, n) of
  * `history` are known). Returns null when the history is too short ({@link ZONE_BLEND_MIN_HISTORY_HOURS}).
@@ -278,7 +285,7 @@ export function fitZoneBlend(history: readonly number[], n: number, horizonHours
     const first = Math.max(firstIssue(k), last - fitHours + 1);
     if (last < first) {
       // No row yet for this hour ahead: the same hour of the latest measured day.
-      weights.push(Array.from({ length: DAY }, () => Float64Array.from([0, 0, 1, 0, 0, 0, 0, 0, 0, 0])));
+      weights.push(Array.from({ length: DAY }, () => sameHourYesterdayWeights()));
       continue;
     }
     const rows = last - first + 1;
